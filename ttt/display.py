@@ -1,0 +1,90 @@
+"""Pictures of boards as SVG text, so a notebook shows a board by just naming it.
+
+This module only turns a :class:`~ttt.board.Board` into markup; it knows
+nothing of widgets.  ``ttt.widgets`` and the notebooks call it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+CELL = 48  # pixels per cell
+PAD = 4
+COLOURS = {"X": "#1f5fbf", "O": "#c0392b"}
+WIN_FILL = "#fff2a8"
+
+
+def board_svg(board, cell_size: int = CELL, labels: dict[int, str] | None = None,
+              fills: dict[int, str] | None = None, numbers: bool = False) -> str:
+    """An SVG drawing of ``board``.
+
+    The winning line, if any, gets a yellow background and a stroke through it.
+    ``labels`` writes small text in chosen cells (used for values and hints),
+    ``fills`` colours chosen cells, and ``numbers`` prints each empty cell's index.
+    """
+    rows, cols = board.rows, board.cols
+    width, height = cols * cell_size + 2 * PAD, rows * cell_size + 2 * PAD
+    fills = dict(fills or {})
+    line = board.winning_line
+    for i in line or ():
+        fills.setdefault(i, WIN_FILL)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+        f' viewBox="0 0 {width} {height}" role="img"'
+        f' aria-label="{escape(board.notation)}">',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
+    ]
+    for i, colour in sorted(fills.items()):
+        r, c = divmod(i, cols)
+        parts.append(
+            f'<rect x="{PAD + c * cell_size}" y="{PAD + r * cell_size}"'
+            f' width="{cell_size}" height="{cell_size}" fill="{colour}"/>'
+        )
+    for c in range(1, cols):
+        x = PAD + c * cell_size
+        parts.append(f'<line x1="{x}" y1="{PAD}" x2="{x}" y2="{height - PAD}" stroke="#333" stroke-width="2"/>')
+    for r in range(1, rows):
+        y = PAD + r * cell_size
+        parts.append(f'<line x1="{PAD}" y1="{y}" x2="{width - PAD}" y2="{y}" stroke="#333" stroke-width="2"/>')
+    for i, mark in enumerate(board.cells):
+        r, c = divmod(i, cols)
+        cx, cy = PAD + c * cell_size + cell_size / 2, PAD + r * cell_size + cell_size / 2
+        if mark in COLOURS:
+            parts.append(
+                f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{cell_size * 0.6:g}"'
+                f' font-weight="bold" fill="{COLOURS[mark]}" text-anchor="middle"'
+                f' dominant-baseline="central">{mark}</text>'
+            )
+        elif labels and i in labels:
+            parts.append(
+                f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{cell_size * 0.25:g}"'
+                f' fill="#333" text-anchor="middle" dominant-baseline="central">{escape(labels[i])}</text>'
+            )
+        elif numbers:
+            parts.append(
+                f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{cell_size * 0.3:g}"'
+                f' fill="#aaa" text-anchor="middle" dominant-baseline="central">{i}</text>'
+            )
+    if line:
+        (r0, c0), (r1, c1) = divmod(line[0], cols), divmod(line[-1], cols)
+        half = cell_size / 2
+        parts.append(
+            f'<line x1="{PAD + c0 * cell_size + half:g}" y1="{PAD + r0 * cell_size + half:g}"'
+            f' x2="{PAD + c1 * cell_size + half:g}" y2="{PAD + r1 * cell_size + half:g}"'
+            f' stroke="#e6a800" stroke-width="6" stroke-linecap="round" opacity="0.8"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def boards_html(boards, captions=None, cell_size: int = 32) -> str:
+    """Several boards side by side as one HTML snippet (for ``IPython.display.HTML``)."""
+    captions = list(captions) if captions is not None else [""] * len(boards)
+    items = []
+    for board, caption in zip(boards, captions):
+        items.append(
+            '<figure style="display:inline-block;margin:4px 8px;text-align:center">'
+            f"{board_svg(board, cell_size=cell_size)}"
+            f'<figcaption style="font-size:12px">{escape(str(caption))}</figcaption></figure>'
+        )
+    return '<div style="display:flex;flex-wrap:wrap;align-items:flex-start">' + "".join(items) + "</div>"

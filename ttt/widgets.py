@@ -1,0 +1,93 @@
+"""The clickable board for notebooks and Voila, built from plain ipywidgets.
+
+The view only draws a :class:`ttt.game.Game` and forwards clicks to it; every
+rule lives in the model.  Each part carries a CSS class (``ttt-cell``,
+``ttt-status``, ``ttt-new-game``) so that browser tests can find it.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ttt.game import Game
+
+MARK_COLOURS = {"X": "#1f5fbf", "O": "#c0392b", ".": "#222"}
+WIN_COLOUR = "#fff2a8"
+EMPTY_COLOUR = "#f7f7f7"
+
+
+class BoardWidget(widgets.VBox):
+    """A board you can click, with a status line and a New game button.
+
+    ``opponent`` (any object with ``move(board) -> cell``) makes it a game
+    against the computer; ``computer`` picks the computer's mark.
+    ``cell_colours`` is a hook for subclasses and notebooks: a function from
+    the board to ``{cell: (colour, label)}`` used to paint hints.
+    """
+
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, opponent=None,
+                 computer: str = "O", cell_size: str = "64px", cell_colours=None):
+        self.game = Game(rows, cols, k, opponent=opponent, computer=computer)
+        self.cell_colours = cell_colours
+        self.buttons = []
+        for cell in range(rows * cols):
+            button = widgets.Button(
+                description="", layout=widgets.Layout(width=cell_size, height=cell_size, margin="1px")
+            )
+            button.add_class("ttt-cell")
+            button.add_class(f"ttt-cell-{cell}")
+            button.style.font_weight = "bold"
+            button.on_click(lambda _button, cell=cell: self.click(cell))
+            self.buttons.append(button)
+        self.grid = widgets.GridBox(
+            self.buttons,
+            layout=widgets.Layout(grid_template_columns=f"repeat({cols}, {cell_size})", grid_gap="2px"),
+        )
+        self.status = widgets.HTML()
+        self.status.add_class("ttt-status")
+        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.new_game.add_class("ttt-new-game")
+        self.new_game.on_click(lambda _button: self.restart())
+        super().__init__([self.grid, self.status, self.new_game])
+        self.add_class("ttt-board")
+        self.refresh()
+
+    @property
+    def board(self):
+        """The board on display."""
+        return self.game.board
+
+    def click(self, cell: int) -> bool:
+        """What a click on ``cell`` does (also callable from code)."""
+        accepted = self.game.click(cell)
+        self.refresh()
+        return accepted
+
+    def restart(self, computer: str | None = None) -> None:
+        """Start a new game (optionally switching the computer's mark)."""
+        self.game.new(computer)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw every cell and the status line from the model."""
+        board = self.game.board
+        winning = set(board.winning_line or ())
+        extra = self.cell_colours(board) if self.cell_colours else {}
+        for cell, button in enumerate(self.buttons):
+            mark = board.cells[cell]
+            label = mark if mark != "." else ""
+            colour = WIN_COLOUR if cell in winning else EMPTY_COLOUR
+            tooltip = f"cell {cell}"
+            if mark == "." and cell in extra:
+                colour, hint = extra[cell]
+                label, tooltip = hint, f"cell {cell}: {hint}"
+            button.description = label
+            button.tooltip = tooltip
+            button.style.button_color = colour
+            button.style.text_color = MARK_COLOURS.get(mark, "#222")
+            button.style.font_size = "28px" if mark != "." else "11px"
+            if cell in winning:
+                button.add_class("ttt-win")
+            else:
+                button.remove_class("ttt-win")
+        self.status.value = f"<b>{self.game.message}</b>"
