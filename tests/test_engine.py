@@ -106,3 +106,32 @@ def test_wrong_size_and_bad_options_are_refused():
         Options(order="random")
     with pytest.raises(ValueError, match="table"):
         Options(table=False, symmetry=True)
+
+
+def test_the_solved_table_covers_all_5478_positions_and_matches_the_engine():
+    from ttt.table import SolvedTable
+
+    table = SolvedTable()
+    assert len(table) == 5478 and table.classes == 627
+    engine = Engine()
+    for board in POSITIONS:
+        looked_up = table.lookup(board)
+        if board.is_over:
+            score = reference(board)
+            assert (looked_up.value, looked_up.best_moves, looked_up.plies) == ((score > 0) - (score < 0), (), 0)
+        else:
+            solved = engine.solve(board)
+            assert (looked_up.value, looked_up.best_moves, looked_up.plies, looked_up.score) == (
+                solved.value, solved.best_moves, solved.plies, solved.score
+            ), board.notation
+
+
+@pytest.mark.parametrize("rows, cols, k", [(3, 4, 3), (2, 4, 2)])
+def test_solved_tables_for_rectangles(rows, cols, k):
+    from ttt.table import SolvedTable
+
+    table = SolvedTable(rows, cols, k)
+    positions = reachable(Board.empty(rows, cols, k))
+    assert len(table) == len(positions)
+    for board in sorted(positions, key=lambda b: b.cells)[::7]:
+        assert table.lookup(board).score == reference(board)
