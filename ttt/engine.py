@@ -154,34 +154,8 @@ class Engine:
         self.options = options or Options()
         self.table: dict[int, tuple[int, int]] = {}
         self.history = [0] * self.layout.size
-        self.stats = EngineStats()
-
-    # ------------------------------------------------------------------ helpers
-    def _scan(self, me: int, opp: int):
-        """One pass over the lines: where each side wins at once, and who still has an open line.
-
-        Returns ``(my_wins, their_wins, i_can_win, they_can_win)``; the wins are
-        bit masks of empty cells that would complete a line.
-        """
-        my_wins = their_wins = 0
-        mine_open = theirs_open = False
-        for mask in self.layout.masks:
-            a, b = mask & me, mask & opp
-            if not b:
-                mine_open = True
-                rest = mask ^ a
-                if not rest & (rest - 1):
-                    my_wins |= rest
-                if not a:  # an empty line is open to both sides
-                    theirs_open = True
-                    if not rest & (rest - 1):
-                        their_wins |= rest
-            elif not a:
-                theirs_open = True
-                rest = mask ^ b
-                if not rest & (rest - 1):
-                    their_wins |= rest
-        return my_wins, their_wins, mine_open, theirs_open
+        self._counts = [0, 0]
+        self._search = self._make_search()
 
     # ------------------------------------------------------------------ the search
     def score(self, board: Board) -> int:
@@ -201,82 +175,135 @@ class Engine:
         me, opp = (x, o) if board.turn == "X" else (o, x)
         return me, opp, board.cells.count(".")
 
-    def _search(self, me: int, opp: int, n_empty: int, alpha: int, beta: int) -> int:
-        """Negamax alpha-beta (fail-soft); nobody has won yet and it is ``me``'s move."""
-        self.stats.nodes += 1
-        if n_empty == 0:
-            return 0
+    def _make_search(self):
+        """Build the search as a closure over local names (it is twice as fast that way).
+
+        The closure is a fail-soft negamax alpha-beta: nobody has won yet and
+        it is ``me``'s move with ``n_empty`` cells free.  Each option is read
+        once here, not at every node.
+        """
         lay, opts = self.layout, self.options
-        # Scores lie in [-(n_empty - 1), n_empty]: narrow the window to that range.
-        if alpha >= n_empty:
-            return n_empty
-        if beta > n_empty:
-            beta = n_empty
-        empties = ~(me | opp) & lay.full
-        moves = None
-        if opts.threats or opts.dead:
-            my_wins, their_wins, mine_open, theirs_open = self._scan(me, opp)
-            if opts.threats:
-                if my_wins:
-                    return n_empty
-                if their_wins:
-                    if their_wins & (their_wins - 1) and n_empty >= 2:
-                        return -(n_empty - 1)
-                    moves = (their_wins.bit_length() - 1,)
-            if opts.dead:
-                if not mine_open and not theirs_open:
-                    return 0
-                if not mine_open and beta > 0:
-                    beta = 0  # I can no longer win
-                if not theirs_open and alpha < 0:
-                    alpha = 0  # nor can my opponent
-                if alpha >= beta:
-                    return 0  # the caps and the window already decide this node
-        key = None
-        if opts.table:
-            key = me | opp << lay.size if n_empty % 2 == lay.size % 2 else opp | me << lay.size
-            if opts.symmetry:
-                key = lay.canonical(key)
-            entry = self.table.get(key)
-            if entry is not None:
-                flag, value = entry
-                if flag == EXACT:
-                    self.stats.table_hits += 1
-                    return value
-                if flag == LOWER and value > alpha:
-                    alpha = value
-                elif flag == UPPER and value < beta:
-                    beta = value
-                if alpha >= beta:
-                    self.stats.table_hits += 1
-                    return value
-        lo = alpha  # the window this node is searched with decides what its result bounds
-        if moves is None:
-            if opts.order == "history":
-                moves = sorted((c for c in lay.static_order if empties >> c & 1), key=lambda c: -self.history[c])
-            else:
-                order = lay.static_order if opts.order == "static" else lay.index_order
-                moves = [c for c in order if empties >> c & 1]
-        best = -INF
-        for cell in moves:
-            mine = me | 1 << cell
-            if not opts.threats and any(mask & mine == mask for mask in lay.masks_through[cell]):
-                value = n_empty  # this move wins at once
-            else:
-                value = -self._search(opp, mine, n_empty - 1, -beta, -alpha)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
+        full, size, masks = lay.full, lay.size, lay.masks
+        masks_through = lay.masks_through
+        use_table, use_symmetry, use_threats, use_dead = opts.table, opts.symmetry, opts.threats, opts.dead
+        order_name = opts.order
+        order = lay.static_order if order_name != "index" else lay.index_order
+        history = self.history
+        table = self.table
+        sym_tables, width, cmask = lay.symmetry_tables, lay.chunk_width, lay.chunk_mask
+        parity = size % 2
+        counts = self._counts  # [nodes, table hits]
+
+        def search(me, opp, n_empty, alpha, beta):
+            counts[0] += 1
+            if n_empty == 0:
+                return 0
+            # Scores lie in [-(n_empty - 1), n_empty]: narrow the window to that range.
+            if alpha >= n_empty:
+                return n_empty
+            if beta > n_empty:
+                beta = n_empty
+            moves = None
+            if use_threats or use_dead:
+                my_wins = their_wins = 0
+                mine_open = theirs_open = False
+                for mask in masks:
+                    a = mask & me
+                    b = mask & opp
+                    if not b:
+                        mine_open = True
+                        rest = mask ^ a
+                        if not rest & (rest - 1):
+                            my_wins |= rest
+                        if not a:  # an empty line is open to both sides
+                            theirs_open = True
+                            if not rest & (rest - 1):
+                                their_wins |= rest
+                    elif not a:
+                        theirs_open = True
+                        rest = mask ^ b
+                        if not rest & (rest - 1):
+                            their_wins |= rest
+                if use_threats:
+                    if my_wins:
+                        return n_empty  # win at once
+                    if their_wins:
+                        if their_wins & (their_wins - 1) and n_empty >= 2:
+                            return 1 - n_empty  # two threats: one can only be blocked
+                        moves = (their_wins.bit_length() - 1,)  # the forced block
+                if use_dead:
+                    if not mine_open:
+                        if not theirs_open:
+                            return 0  # nobody can complete a line any more
+                        if beta > 0:
+                            beta = 0  # I can no longer win
+                    if not theirs_open and alpha < 0:
+                        alpha = 0  # nor can my opponent
                     if alpha >= beta:
-                        if opts.order == "history":
-                            self.history[cell] += n_empty * n_empty
-                        break
-        if key is not None:
-            flag = UPPER if best <= lo else LOWER if best >= beta else EXACT
-            self.table[key] = (flag, best)
-            self.stats.table_size = len(self.table)
-        return best
+                        return 0  # the caps and the window already decide this node
+            key = None
+            if use_table:
+                key = me | opp << size if n_empty % 2 == parity else opp | me << size
+                if use_symmetry:
+                    best_key = key
+                    for chunks in sym_tables:
+                        image, rest = 0, key
+                        for tab in chunks:
+                            image |= tab[rest & cmask]
+                            rest >>= width
+                        if image < best_key:
+                            best_key = image
+                    key = best_key
+                entry = table.get(key)
+                if entry is not None:
+                    flag, value = entry
+                    if flag == EXACT:
+                        counts[1] += 1
+                        return value
+                    if flag == LOWER:
+                        if value > alpha:
+                            alpha = value
+                    elif value < beta:
+                        beta = value
+                    if alpha >= beta:
+                        counts[1] += 1
+                        return value
+            lo = alpha  # the window this node is searched with decides what its result bounds
+            if moves is None:
+                empties = ~(me | opp) & full
+                moves = [c for c in order if empties >> c & 1]
+                if order_name == "history":
+                    moves.sort(key=lambda c: -history[c])
+            best = -INF
+            for cell in moves:
+                mine = me | 1 << cell
+                if not use_threats:
+                    for mask in masks_through[cell]:
+                        if mask & mine == mask:
+                            value = n_empty  # this move wins at once
+                            break
+                    else:
+                        value = -search(opp, mine, n_empty - 1, -beta, -alpha)
+                else:
+                    value = -search(opp, mine, n_empty - 1, -beta, -alpha)
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if order_name == "history":
+                                history[cell] += n_empty * n_empty
+                            break
+            if key is not None:
+                table[key] = (UPPER if best <= lo else LOWER if best >= beta else EXACT, best)
+            return best
+
+        return search
+
+    @property
+    def stats(self) -> EngineStats:
+        """Nodes visited and table hits so far, and the table's size."""
+        return EngineStats(nodes=self._counts[0], table_hits=self._counts[1], table_size=len(self.table))
 
     # ------------------------------------------------------------------ answers
     def solve(self, board: Board) -> Solution:
@@ -290,11 +317,8 @@ class Engine:
         if value == -1:
             best = board.legal_moves()  # every move loses, so every move keeps the value
         else:
-            best = []
-            for cells in self._move_classes(board):
-                if self._keeps(me, opp, n_empty, cells[0], value):
-                    best.extend(cells)
-        best.sort()
+            best = [c for group in self._move_classes(board) if self._keeps(me, opp, n_empty, group[0], value) for c in group]
+            best.sort()
         return Solution(value=value, best_moves=tuple(best), plies=plies_from_score(score, n_empty), score=score)
 
     def _move_classes(self, board: Board) -> list[list[int]]:
@@ -317,8 +341,9 @@ class Engine:
     def _keeps(self, me: int, opp: int, n_empty: int, cell: int, value: int) -> bool:
         """Does playing ``cell`` keep the position's value?  A null-window test says, without the exact score."""
         mine = me | 1 << cell
-        if any(mask & mine == mask for mask in self.layout.masks_through[cell]):
-            return True  # winning at once keeps any value
+        for mask in self.layout.masks_through[cell]:
+            if mask & mine == mask:
+                return True  # winning at once keeps any value
         if value == 1:
             return self._search(opp, mine, n_empty - 1, -1, 0) <= -1  # the opponent then loses
         return self._search(opp, mine, n_empty - 1, 0, 1) <= 0  # the opponent then cannot win
