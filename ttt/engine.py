@@ -36,6 +36,7 @@ from ttt.geometry import BoardError, geometry
 from ttt.symmetry import permutations, transform_cells
 
 EXACT, LOWER, UPPER = 0, 1, 2
+ORDERS = ("index", "static", "history", "lines")
 INF = 10**9
 
 
@@ -50,8 +51,8 @@ class Options:
     dead: bool = True
 
     def __post_init__(self):
-        if self.order not in ("index", "static", "history"):
-            raise ValueError(f"order must be 'index', 'static' or 'history', not {self.order!r}")
+        if self.order not in ORDERS:
+            raise ValueError(f"order must be one of {', '.join(map(repr, ORDERS))}, not {self.order!r}")
         if self.symmetry and not self.table:
             raise ValueError("symmetry only helps through the table: turn table on too")
 
@@ -274,6 +275,19 @@ class Engine:
                 moves = [c for c in order if empties >> c & 1]
                 if order_name == "history":
                     moves.sort(key=lambda c: -history[c])
+                elif order_name == "lines":
+                    weights = {}
+                    for c in moves:
+                        w = 0
+                        for mask in masks_through[c]:
+                            a = mask & me
+                            b = mask & opp
+                            if not b:
+                                w += 1 + (a.bit_count() << 2)  # my line grows
+                            if not a:
+                                w += 1 + (b.bit_count() << 2)  # their line is cut
+                        weights[c] = w
+                    moves.sort(key=weights.__getitem__, reverse=True)
             best = -INF
             for cell in moves:
                 mine = me | 1 << cell
@@ -312,13 +326,19 @@ class Engine:
         if board.is_over:
             score = 0 if board.winner is None else -(n_empty + 1)
             return Solution(value=_sign(score), best_moves=(), plies=0, score=score)
-        score = self._search(me, opp, n_empty, -INF, INF)
-        value = _sign(score)
-        if value == -1:
-            best = board.legal_moves()  # every move loses, so every move keeps the value
+        # Null-window tests first (they cut far more than a full window), then the
+        # exact depth-aware score only when the game is won or lost.
+        classes = self._move_classes(board)
+        if self._search(me, opp, n_empty, 0, 1) >= 1:
+            value = 1
+            best = [c for group in classes if self._keeps(me, opp, n_empty, group[0], 1) for c in group]
         else:
-            best = [c for group in self._move_classes(board) if self._keeps(me, opp, n_empty, group[0], value) for c in group]
-            best.sort()
+            best = [c for group in classes if self._keeps(me, opp, n_empty, group[0], 0) for c in group]
+            value = 0 if best else -1
+            if not best:
+                best = board.legal_moves()  # every move loses, so every move keeps the value
+        best.sort()
+        score = 0 if value == 0 else self._search(me, opp, n_empty, -INF, INF)
         return Solution(value=value, best_moves=tuple(best), plies=plies_from_score(score, n_empty), score=score)
 
     def _move_classes(self, board: Board) -> list[list[int]]:
