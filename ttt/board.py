@@ -108,7 +108,7 @@ class Board:
         _set(board, "geometry", geo)
         _set(board, "cells", cells)
         _set(board, "_winner", winner)
-        _set(board, "_hash", hash((cells, geo.rows, geo.cols, geo.k)))
+        _set(board, "_hash", None)  # computed when first asked for
         return board
 
     def __init__(self, *args, **kwargs):
@@ -246,11 +246,15 @@ class Board:
 
     def _play(self, cell: int) -> Board:
         """``play`` without the checks, for search code that only plays legal moves."""
-        mark = self.turn
-        cells = self.cells[:cell] + mark + self.cells[cell + 1 :]
+        old = self.cells
+        mark = X if (len(old) - old.count(EMPTY)) % 2 == 0 else O
+        cells = old[:cell] + mark + old[cell + 1 :]
         winner = None
-        for n in self.geometry.lines_through[cell]:
-            if all(cells[i] == mark for i in self.geometry.lines[n]):
+        for line in self.geometry.line_cells_through[cell]:
+            for i in line:
+                if cells[i] != mark:
+                    break
+            else:
                 winner = mark
                 break
         return Board._make(self.geometry, cells, winner)
@@ -313,9 +317,11 @@ class Board:
     def __eq__(self, other) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self._hash == other._hash and self.cells == other.cells and self.geometry is other.geometry
+        return self.cells == other.cells and self.geometry is other.geometry
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            _set(self, "_hash", hash((self.cells, self.geometry.rows, self.geometry.cols, self.geometry.k)))
         return self._hash
 
     def __setattr__(self, name, value):

@@ -26,6 +26,9 @@ class Geometry:
 
     Cells are numbered row-major from 0 to ``rows * cols - 1``.  A *line* is any
     run of ``k`` cells in a row, a column or a diagonal; on 3×3 there are 8.
+    ``lines_through[c]`` numbers the lines through cell ``c`` and
+    ``line_cells_through[c]`` gives their cells, so that a move only checks the
+    lines it could have completed.
     """
 
     rows: int
@@ -34,6 +37,7 @@ class Geometry:
     lines: tuple[tuple[int, ...], ...] = field(repr=False)
     line_masks: tuple[int, ...] = field(repr=False)
     lines_through: tuple[tuple[int, ...], ...] = field(repr=False)
+    line_cells_through: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False)
 
     @property
     def size(self) -> int:
@@ -85,4 +89,5 @@ def geometry(rows: int = 3, cols: int = 3, k: int = 3) -> Geometry:
     through = tuple(
         tuple(n for n, line in enumerate(lines) if cell in line) for cell in range(rows * cols)
     )
-    return Geometry(rows, cols, k, tuple(lines), masks, through)
+    line_cells = tuple(tuple(lines[n] for n in numbers) for numbers in through)
+    return Geometry(rows, cols, k, tuple(lines), masks, through, line_cells)

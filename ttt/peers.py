@@ -1,0 +1,93 @@
+"""Other people's solvers, measured beside ours when they happen to be installed.
+
+``ttt`` depends on neither OpenSpiel nor easyAI: each adapter imports its
+library inside the function and :func:`available` reports which ones load.
+Install them yourself (``pip install open_spiel easyAI``) to see them in
+``python -m ttt bench``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+PEERS = {
+    "OpenSpiel alpha_beta_search": "pyspiel",
+    "OpenSpiel MinimaxSolver (whole table)": "pyspiel",
+    "easyAI Negamax(9) best move": "easyAI",
+}
+
+
+def available() -> list[str]:
+    """The names of the peer solvers whose libraries can be imported here."""
+    return [name for name, module in PEERS.items() if importlib.util.find_spec(module) is not None]
+
+
+def runner(name: str):
+    """A function of no arguments that runs one peer solve of empty 3×3 tic-tac-toe.
+
+    Returns ``(value_for_x, detail)`` so the bench can check that the peer
+    agrees that the game is a draw.
+    """
+    if name == "OpenSpiel alpha_beta_search":
+        import pyspiel
+        from open_spiel.python.algorithms import minimax
+
+        game = pyspiel.load_game("tic_tac_toe")
+
+        def run():
+            value, action = minimax.alpha_beta_search(game, game.new_initial_state())
+            return value, f"move {action}"
+
+        return run
+    if name == "OpenSpiel MinimaxSolver (whole table)":
+        from open_spiel.python.algorithms import minimax_solver
+
+        def run():
+            solver = minimax_solver.MinimaxSolver("tic_tac_toe")
+            table = solver.solve()
+            return max(entry.value for key, entry in table.items() if key.count(".") == 9), f"{len(table)} entries"
+
+        return run
+    if name == "easyAI Negamax(9) best move":
+        from easyAI import Negamax
+        from easyAI.games.TicTacToe import TicTacToe
+
+        def run():
+            game = TicTacToe([None, None])
+            algorithm = Negamax(9)
+            move = algorithm(game)
+            return (algorithm.alpha > 0) - (algorithm.alpha < 0), f"move {move}"
+
+        return run
+    raise KeyError(f"unknown peer {name!r}; known: {', '.join(PEERS)}")
+
+
+COLD_SNIPPETS = {
+    # Timed in a fresh interpreter: imports first, then the clock runs for the first solve only.
+    "ttt.solve": (
+        "import time, ttt\n"
+        "board = ttt.Board.empty({rows}, {cols}, {k})\n"
+        "t = time.perf_counter(); s = ttt.solve(board); t = time.perf_counter() - t\n"
+        "print(t, s.value)"
+    ),
+    "OpenSpiel alpha_beta_search": (
+        "import time, pyspiel\n"
+        "from open_spiel.python.algorithms import minimax\n"
+        "game = pyspiel.load_game('tic_tac_toe')\n"
+        "state = game.new_initial_state()\n"
+        "t = time.perf_counter(); v, a = minimax.alpha_beta_search(game, state); t = time.perf_counter() - t\n"
+        "print(t, int(v))"
+    ),
+    "ttt SolvedTable (whole table)": (
+        "import time, ttt\n"
+        "from ttt.table import SolvedTable\n"
+        "t = time.perf_counter(); table = SolvedTable({rows}, {cols}, {k}); t = time.perf_counter() - t\n"
+        "print(t, table.lookup(ttt.Board.empty({rows}, {cols}, {k})).value)"
+    ),
+    "OpenSpiel MinimaxSolver (whole table)": (
+        "import time\n"
+        "from open_spiel.python.algorithms import minimax_solver\n"
+        "t = time.perf_counter(); s = minimax_solver.MinimaxSolver('tic_tac_toe'); s.solve(); t = time.perf_counter() - t\n"
+        "print(t, 0)"
+    ),
+}
