@@ -1,0 +1,45 @@
+"""The NumPy census of reachable positions agrees with walking the boards."""
+
+import pytest
+
+from ttt import Board
+from ttt.census import census
+from ttt.symmetry import canonical_key
+from ttt.table import SolvedTable
+
+
+def reachable(board):
+    seen, frontier = set(), [board]
+    while frontier:
+        b = frontier.pop()
+        if b not in seen:
+            seen.add(b)
+            frontier.extend(child for _, child in b.children())
+    return seen
+
+
+def test_3x3_census():
+    result = census(3, 3, 3)
+    assert (result.positions, result.finished, result.unfinished, result.classes) == (5478, 958, 4520, 765)
+    positions = reachable(Board.empty())
+    by_ply = [sum(b.moves_made == i for b in positions) for i in range(10)]
+    assert [p for p, _, _ in result.per_ply] == by_ply
+    finished_by_ply = [sum(b.is_over and b.moves_made == i for b in positions) for i in range(10)]
+    assert [f for _, f, _ in result.per_ply] == finished_by_ply
+    classes_by_ply = [len({canonical_key(b) for b in positions if b.moves_made == i}) for i in range(10)]
+    assert [c for _, _, c in result.per_ply] == classes_by_ply
+
+
+@pytest.mark.parametrize("rows, cols, k", [(2, 4, 2), (3, 4, 3), (4, 3, 3), (2, 2, 2)])
+def test_rectangle_census_matches_the_solved_table_and_a_walk(rows, cols, k):
+    result = census(rows, cols, k)
+    assert result.positions == len(SolvedTable(rows, cols, k))
+    if rows * cols <= 8:
+        positions = reachable(Board.empty(rows, cols, k))
+        assert result.positions == len(positions)
+        assert result.classes == len({canonical_key(b) for b in positions})
+        assert result.finished == sum(b.is_over for b in positions)
+
+
+def test_without_symmetry_the_classes_are_not_counted():
+    assert census(3, 3, 3, symmetry=False).classes == 0
