@@ -7,6 +7,7 @@ Importing ``ttt`` stays light: it pulls in neither pandas nor matplotlib.
 
 from ttt.board import DRAW, EMPTY, O, X, Board, other
 from ttt.geometry import BoardError, Geometry, geometry
+from ttt.solver import Solution, solve
 
-__all__ = ["Board", "BoardError", "Geometry", "geometry", "other", "X", "O", "EMPTY", "DRAW"]
+__all__ = ["Board", "BoardError", "Geometry", "geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution"]
 __version__ = "0.1.0"

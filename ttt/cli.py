@@ -1,5 +1,9 @@
 """``python -m ttt``: the command line.
 
+``play``   a game in the terminal, between two people or against the perfect player;
+``solve``  the value, best moves and remaining length of positions, as JSON lines;
+``stats``  the figures about the game tree (nodes, games, outcomes, positions).
+
 Every sub-command reports bad input as one line on standard error and a
 non-zero exit status, never as a traceback.
 """
@@ -7,36 +11,174 @@ non-zero exit status, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 
 from ttt.board import Board
 from ttt.geometry import BoardError, check_shape
+from ttt.players import PerfectPlayer
+from ttt.solver import solve
+from ttt.stats import figures, format_figures
 from ttt.textgame import run_game
+
+STATS_MAX_CELLS = 12  # counting the tree visits every position: 12 cells take seconds, 16 far too long
+
+_K_SUFFIX = re.compile(r"\s*\bk\s*=\s*\S+\s*$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose complaints fit on one line, like every other error here."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
 
 
 def _add_shape(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rows", type=int, default=3, help="board rows (default 3)")
-    parser.add_argument("--cols", type=int, default=3, help="board columns (default 3)")
-    parser.add_argument("--k", type=int, default=3, help="marks in a row to win (default 3)")
+    parser.add_argument("--rows", type=int, help="board rows (default 3)")
+    parser.add_argument("--cols", type=int, help="board columns (default 3)")
+    parser.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m ttt", description="Tic-tac-toe rules and search.")
+    parser = _Parser(prog="python -m ttt", description="Tic-tac-toe rules and search.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a game in the terminal")
-    _add_shape(play)
+    play_cmd = commands.add_parser("play", help="play a game in the terminal")
+    _add_shape(play_cmd)
+    play_cmd.add_argument(
+        "--vs", choices=("human", "computer"), default="human", help="the opponent (default: another human)"
+    )
+    play_cmd.add_argument(
+        "--first",
+        choices=("human", "computer"),
+        help="against the computer: who plays X and moves first (default human)",
+    )
+    play_cmd.add_argument("--seed", type=int, help="let the computer vary its equally good moves, reproducibly")
+
+    solve_cmd = commands.add_parser(
+        "solve",
+        help="solve positions, printing one JSON line each",
+        description="Solve each BOARD (or each line of standard input when none is given) and print"
+        ' {"board", "value", "best_moves", "plies"} as one JSON line. value is +1/0/-1 for the side'
+        " to move; plies is how long the game lasts under perfect play.",
+    )
+    solve_cmd.add_argument("boards", nargs="*", metavar="BOARD", help='a board such as "X.O/.X./..O" or "X.O.X...O"')
+    solve_cmd.add_argument("--rows", type=int, help="rows every board must have (then a board may omit the '/')")
+    solve_cmd.add_argument("--cols", type=int, help="columns every board must have (then a board may omit the '/')")
+    solve_cmd.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side of each board)")
+
+    stats_cmd = commands.add_parser("stats", help="count the game tree: nodes, games, outcomes, positions")
+    _add_shape(stats_cmd)
+    stats_cmd.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     return parser
 
 
+def _shape(args: argparse.Namespace) -> tuple[int, int, int]:
+    """Rows, columns and k from the options, with the defaults filled in, checked."""
+    rows = 3 if args.rows is None else args.rows
+    cols = 3 if args.cols is None else args.cols
+    k = min(rows, cols) if args.k is None else args.k
+    check_shape(rows, cols, k)
+    return rows, cols, k
+
+
+# ---------------------------------------------------------------------- play
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    check_shape(args.rows, args.cols, args.k)
-    board = Board.empty(args.rows, args.cols, args.k)
-    run_game(board, players={})
+    rows, cols, k = _shape(args)
+    board = Board.empty(rows, cols, k)
+    players = {}
+    if args.vs == "computer":
+        computer = "X" if args.first == "computer" else "O"
+        players[computer] = PerfectPlayer(seed=args.seed)
+    elif args.first is not None or args.seed is not None:
+        raise BoardError("--first and --seed only apply to a game against the computer (--vs computer)")
+    run_game(board, players=players)
     return 0
 
 
-COMMANDS = {"play": cmd_play}
+# ---------------------------------------------------------------------- solve
+
+
+def _check_solve_options(args: argparse.Namespace) -> None:
+    for name in ("rows", "cols", "k"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise BoardError(f"--{name} must be at least 1, not {value}")
+    if args.rows is not None and args.cols is not None:
+        check_shape(args.rows, args.cols, args.k if args.k is not None else min(args.rows, args.cols))
+
+
+def parse_board(text: str, rows: int | None = None, cols: int | None = None, k: int | None = None) -> Board:
+    """Read a board for ``solve``: like :meth:`Board.parse`, with the options' shape.
+
+    Given ``rows`` or ``cols``, a string without row separators is cut into
+    rows of that shape (so ``............ --rows 3`` is an empty 3×4 board),
+    and a board of another shape is refused.  ``k`` overrides the default of
+    the shorter side.
+    """
+    body = text.strip()
+    suffix = _K_SUFFIX.search(body)
+    tail = body[suffix.start() :] if suffix else ""
+    flat = body[: suffix.start()] if suffix else body
+    if (rows or cols) and "/" not in flat and "\n" not in flat:
+        width = cols or (len(flat) // rows if len(flat) % rows == 0 else None)
+        if width and len(flat) % width == 0:
+            body = "/".join(flat[i : i + width] for i in range(0, len(flat), width)) + tail
+    board = Board.parse(body, k)
+    for option, noun, wanted, got in (("rows", "rows", rows, board.rows), ("cols", "columns", cols, board.cols)):
+        if wanted is not None and wanted != got:
+            raise BoardError(f"the board has {got} {noun}, but --{option} says {wanted}")
+    return board
+
+
+def _solve_line(text: str, args: argparse.Namespace) -> str:
+    board = parse_board(text, args.rows, args.cols, args.k)
+    solution = solve(board)
+    return json.dumps(
+        {
+            "board": board.notation,
+            "value": solution.value,
+            "best_moves": list(solution.best_moves),
+            "plies": solution.plies,
+        }
+    )
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    _check_solve_options(args)
+    if args.boards:
+        inputs = ((repr(text), text) for text in args.boards)
+    else:
+        inputs = ((f"line {n}: {line.strip()!r}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
+    status = 0
+    for label, text in inputs:
+        try:
+            print(_solve_line(text, args), flush=True)
+        except BoardError as err:
+            print(f"error: {label}: {err}", file=sys.stderr, flush=True)
+            status = 2
+    return status
+
+
+# ---------------------------------------------------------------------- stats
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    rows, cols, k = _shape(args)
+    if rows * cols > STATS_MAX_CELLS:
+        raise BoardError(
+            f"a {rows}×{cols} board has too many positions to count here: stats handles up to"
+            f" {STATS_MAX_CELLS} cells"
+        )
+    figs = figures(rows, cols, k)
+    print(json.dumps(figs) if args.json else format_figures(figs))
+    return 0
+
+
+COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats}
 
 
 def main(argv: list[str] | None = None) -> int:

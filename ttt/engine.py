@@ -28,11 +28,13 @@ draw 0.  So faster wins and slower losses score higher.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ttt.board import Board
 from ttt.geometry import BoardError, geometry
+from ttt.minimax import plies_from_score
+from ttt.solution import Solution
 from ttt.symmetry import permutations, transform_cells
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -64,22 +66,6 @@ class EngineStats:
     nodes: int = 0
     table_hits: int = 0
     table_size: int = 0
-
-
-@dataclass
-class Solution:
-    """The answer for one position, from the side to move's point of view.
-
-    ``value`` is +1 (a win), 0 (a draw) or -1 (a loss) under perfect play;
-    ``best_moves`` are all the cells that keep that value, sorted; ``plies``
-    is how many moves the game lasts under depth-aware perfect play (the
-    winner hurries, the loser stalls); ``score`` is the depth-aware score.
-    """
-
-    value: int
-    best_moves: tuple[int, ...]
-    plies: int
-    score: int = field(default=0, repr=False)
 
 
 class Layout:
@@ -379,17 +365,6 @@ class Engine:
             else:
                 scores[cell] = -self._search(opp, mine, n_empty - 1, -INF, INF)
         return scores
-
-
-def plies_from_score(score: int, n_empty: int) -> int:
-    """How many moves remain when the depth-aware score is ``score`` with ``n_empty`` cells free.
-
-    A win or loss scored ``s`` ends with ``|s| - 1`` cells still empty; a draw
-    fills the board.
-    """
-    if score == 0:
-        return n_empty
-    return n_empty - (abs(score) - 1)
 
 
 def _sign(score: int) -> int:

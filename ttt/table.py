@@ -11,7 +11,9 @@ classes for 5,478 positions.
 from __future__ import annotations
 
 from ttt.board import Board
-from ttt.engine import Solution, layout, plies_from_score
+from ttt.engine import layout
+from ttt.minimax import plies_from_score
+from ttt.solution import Solution
 from ttt.geometry import BoardError
 
 
