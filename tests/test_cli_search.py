@@ -128,7 +128,7 @@ def test_stats_table_and_other_sizes():
         (["--rows", "0"], "rows must be at least 1"),
         (["--cols", "-3"], "cols must be at least 1"),
         (["--k", "0"], "k must be at least 1"),
-        (["--rows", "4", "--cols", "4"], "too many positions"),
+        (["--rows", "5", "--cols", "5", "--k", "4"], "too many positions"),
         (["--rows", "x"], "invalid int value"),
     ],
 )
@@ -192,3 +192,22 @@ def test_first_needs_a_computer_opponent():
     result = run_cli("play", "--first", "computer")
     assert result.returncode == 2
     assert "--vs computer" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_stats_reports_positions_up_to_symmetry():
+    figs = json.loads(run_cli("stats", "--json").stdout)
+    assert (figs["positions_up_to_symmetry"], figs["finished_up_to_symmetry"], figs["unfinished_up_to_symmetry"]) == (
+        765, 138, 627
+    )
+    assert "positions up to symmetry            765" in run_cli("stats").stdout
+
+
+def test_stats_beyond_twelve_cells_uses_the_census_and_agrees_with_the_tree_walk():
+    # 3×4 is counted both ways: the tree walk (as `stats` does) and the NumPy census.
+    from ttt.census import census
+
+    figs = figures(3, 4, 3)
+    levels = census(3, 4, 3)
+    assert figs["positions"] == levels.positions == 111973
+    assert figs["nodes_per_ply"] == levels.nodes_per_ply
+    assert figs["positions_up_to_symmetry"] == levels.classes

@@ -23,22 +23,27 @@ from ttt.symmetry import permutations
 class Census:
     """Positions reachable from the empty board, by number of marks and in all.
 
-    ``per_ply[i]`` is ``(positions, finished, classes)`` for positions with
-    ``i`` marks; ``classes`` counts them up to symmetry.
+    ``per_ply[i]`` is ``(positions, finished, classes, finished_classes)``
+    for positions with ``i`` marks; the classes count them up to symmetry.  With path counting,
+    ``nodes_per_ply[i]`` is the number of move sequences of length ``i`` (the
+    nodes of the game tree at that depth) and ``games[i]`` maps ``"X"``,
+    ``"O"`` and ``"draw"`` to the number of games ending on move ``i``.
     """
 
     rows: int
     cols: int
     k: int
-    per_ply: list[tuple[int, int, int]] = field(default_factory=list)
+    per_ply: list[tuple[int, int, int, int]] = field(default_factory=list)
+    nodes_per_ply: list[int] = field(default_factory=list)
+    games: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def positions(self) -> int:
-        return sum(p for p, _, _ in self.per_ply)
+        return sum(row[0] for row in self.per_ply)
 
     @property
     def finished(self) -> int:
-        return sum(f for _, f, _ in self.per_ply)
+        return sum(row[1] for row in self.per_ply)
 
     @property
     def unfinished(self) -> int:
@@ -46,7 +51,11 @@ class Census:
 
     @property
     def classes(self) -> int:
-        return sum(c for _, _, c in self.per_ply)
+        return sum(row[2] for row in self.per_ply)
+
+    @property
+    def finished_classes(self) -> int:
+        return sum(row[3] for row in self.per_ply)
 
     def as_dict(self) -> dict:
         return {
@@ -57,17 +66,22 @@ class Census:
             "finished": self.finished,
             "unfinished": self.unfinished,
             "positions_up_to_symmetry": self.classes,
+            "finished_up_to_symmetry": self.finished_classes,
             "per_ply": [list(t) for t in self.per_ply],
         }
 
 
-def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, progress=None) -> Census:
+def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, paths: bool = True,
+           progress=None) -> Census:
     """Count the reachable positions of a rows×cols board with k in a row.
 
     With ``symmetry`` the positions are also counted up to the board's
-    symmetries (8 on a square, 4 on a rectangle).  Sizes up to 32 cells fit;
-    4×4 takes a few seconds and about a gigabyte of memory at its widest level.
-    ``progress`` is an optional callable told each finished level's number.
+    symmetries (8 on a square, 4 on a rectangle); with ``paths`` the number
+    of move sequences reaching each position is carried along, which gives the
+    size of the game tree and the games by length and outcome without
+    walking the tree.  Sizes up to 32 cells fit; 4×4 takes about a minute and
+    a few gigabytes of memory at its widest level.  ``progress`` is an
+    optional callable told each finished level's number.
     """
     import numpy as np
 
@@ -81,6 +95,7 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, prog
     tables = _symmetry_tables(np, permutations(rows, cols), n) if symmetry else []
     result = Census(rows, cols, k)
     level = np.zeros(1, dtype=np.uint64)
+    counts = np.ones(1, dtype=np.float64)  # move sequences reaching each position (exact below 2**53)
     for marks in range(n + 1):
         x, o = level & full, level >> shift
         last = x if marks % 2 == 1 else o  # X made the last move when the count is odd
@@ -89,24 +104,50 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, prog
             for m in masks:
                 won |= (last & m) == m
         finished = np.ones(level.shape, dtype=bool) if marks == n else won
-        classes = 0
+        classes = finished_classes = 0
         if symmetry:
-            classes = int(np.unique(_canonical(np, level, tables)).size)
-        result.per_ply.append((int(level.size), int(finished.sum()), classes))
+            canon = _canonical(np, level, tables)
+            classes = int(np.unique(canon).size)
+            finished_classes = int(np.unique(canon[finished]).size)
+            del canon
+        result.per_ply.append((int(level.size), int(finished.sum()), classes, finished_classes))
+        if paths:
+            result.nodes_per_ply.append(_exact(counts.sum()))
+            winner = "X" if marks % 2 == 1 else "O"
+            result.games.append({
+                "X": _exact(counts[won].sum()) if winner == "X" else 0,
+                "O": _exact(counts[won].sum()) if winner == "O" else 0,
+                "draw": _exact(counts[~won].sum()) if marks == n else 0,
+            })
         if progress is not None:
             progress(marks)
         if marks == n:
             break
         parents = level[~finished]
+        parent_counts = counts[~finished]
         occupied = (parents & full) | (parents >> shift)
         offset = 0 if marks % 2 == 0 else n  # X to move when the count is even
-        children = []
+        children, child_counts = [], []
         for cell in range(n):
             free = ((occupied >> np.uint64(cell)) & np.uint64(1)) == 0
             children.append(parents[free] | np.uint64(1 << (cell + offset)))
-        level = np.unique(np.concatenate(children)) if children else np.zeros(0, dtype=np.uint64)
-        del children, parents, occupied
+            if paths:
+                child_counts.append(parent_counts[free])
+        if paths:
+            level, inverse = np.unique(np.concatenate(children), return_inverse=True)
+            counts = np.bincount(inverse.ravel(), weights=np.concatenate(child_counts), minlength=level.size)
+        else:
+            level = np.unique(np.concatenate(children))
+            counts = np.ones(level.size)
+        del children, child_counts, parents, occupied
     return result
+
+
+def _exact(total) -> int:
+    """A float64 sum of path counts as an int, refusing to round silently."""
+    if total >= 2.0**53:
+        raise OverflowError("too many move sequences to count exactly with float64")
+    return int(total)
 
 
 def _symmetry_tables(np, perms, n):

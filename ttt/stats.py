@@ -9,7 +9,7 @@ dicts so it can go straight to ``json.dumps`` (the ``stats --json`` command).
 from __future__ import annotations
 
 from ttt.board import Board
-from ttt.geometry import check_shape
+from ttt.geometry import BoardError, check_shape
 from ttt.tree import count_tree
 
 __all__ = ["figures", "factorise", "format_figures"]
@@ -34,6 +34,10 @@ def factorise(n: int) -> list[tuple[int, int]]:
     return factors
 
 
+TREE_WALK_MAX_CELLS = 12  # beyond this, the NumPy census counts level by level instead
+CENSUS_MAX_CELLS = 16  # 4×4 takes about a minute; 5×5 would not fit in memory
+
+
 def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
     """The counts for the m×n, k game tree from the empty board.
 
@@ -41,29 +45,61 @@ def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
     (``{"X": .., "O": .., "draw": ..}``), ``games_by_length`` and
     ``nodes_per_ply`` (lists indexed by the number of moves made, from 0 to
     rows·cols), ``positions``, ``unfinished``, ``positions_per_ply``,
-    ``unfinished_per_ply``, and ``games_factorised`` (``[[prime, exponent],
-    ...]``).  Lists rather than dicts keyed by ply, so that the JSON reads
-    back exactly as written.  Raises :class:`ttt.BoardError` for a bad size.
+    ``unfinished_per_ply``, ``games_factorised`` (``[[prime, exponent],
+    ...]``), and the positions up to symmetry: ``positions_up_to_symmetry``,
+    ``finished_up_to_symmetry``, ``unfinished_up_to_symmetry``.  Lists rather
+    than dicts keyed by ply, so that the JSON reads back exactly as written.
+    Raises :class:`ttt.BoardError` for a bad size.
 
-    The cost grows with the number of positions: 3×3 takes about 0.1 s, 12
-    cells a few seconds, 4×4 far too long.
+    Up to 12 cells the tree is counted by :func:`ttt.tree.count_tree` (3×3
+    takes about 0.1 s); larger boards, up to 16 cells, by the NumPy census
+    (:mod:`ttt.census`: 4×4 takes about a minute).
     """
+    from ttt.census import census  # NumPy: imported only when figures are asked for
+
     check_shape(rows, cols, k)
-    counts = count_tree(Board.empty(rows, cols, k))
+    if rows * cols > CENSUS_MAX_CELLS:
+        raise BoardError(
+            f"a {rows}×{cols} board has too many positions to count here: stats handles up to"
+            f" {CENSUS_MAX_CELLS} cells"
+        )
+    small = rows * cols <= TREE_WALK_MAX_CELLS
+    levels = census(rows, cols, k, paths=not small)
+    if small:
+        counts = count_tree(Board.empty(rows, cols, k))
+        figs = {
+            "nodes": counts.nodes,
+            "games": counts.games,
+            "outcomes": dict(counts.outcomes),
+            "games_by_length": list(counts.games_by_length),
+            "nodes_per_ply": list(counts.nodes_per_ply),
+            "positions": counts.positions,
+            "unfinished": counts.unfinished,
+            "positions_per_ply": list(counts.positions_per_ply),
+            "unfinished_per_ply": list(counts.unfinished_per_ply),
+        }
+    else:
+        by_length = [sum(g.values()) for g in levels.games]
+        figs = {
+            "nodes": sum(levels.nodes_per_ply),
+            "games": sum(by_length),
+            "outcomes": {o: sum(g[o] for g in levels.games) for o in ("X", "O", "draw")},
+            "games_by_length": by_length,
+            "nodes_per_ply": levels.nodes_per_ply,
+            "positions": levels.positions,
+            "unfinished": levels.unfinished,
+            "positions_per_ply": [row[0] for row in levels.per_ply],
+            "unfinished_per_ply": [row[0] - row[1] for row in levels.per_ply],
+        }
     return {
         "rows": rows,
         "cols": cols,
         "k": k,
-        "nodes": counts.nodes,
-        "games": counts.games,
-        "outcomes": dict(counts.outcomes),
-        "games_by_length": list(counts.games_by_length),
-        "nodes_per_ply": list(counts.nodes_per_ply),
-        "positions": counts.positions,
-        "unfinished": counts.unfinished,
-        "positions_per_ply": list(counts.positions_per_ply),
-        "unfinished_per_ply": list(counts.unfinished_per_ply),
-        "games_factorised": [[p, e] for p, e in factorise(counts.games)],
+        **figs,
+        "games_factorised": [[p, e] for p, e in factorise(figs["games"])],
+        "positions_up_to_symmetry": levels.classes,
+        "finished_up_to_symmetry": levels.finished_classes,
+        "unfinished_up_to_symmetry": levels.classes - levels.finished_classes,
     }
 
 
@@ -84,6 +120,9 @@ def format_figures(figs: dict) -> str:
         f"  drawn                    {out['draw']:>12,}",
         f"distinct positions         {figs['positions']:>12,}",
         f"  unfinished               {figs['unfinished']:>12,}",
+        f"positions up to symmetry   {figs['positions_up_to_symmetry']:>12,}",
+        f"  finished                 {figs['finished_up_to_symmetry']:>12,}",
+        f"  unfinished               {figs['unfinished_up_to_symmetry']:>12,}",
         "",
         f"{'ply':>4} {'nodes':>12} {'games ending':>13} {'positions':>10} {'unfinished':>11}",
     ]
