@@ -111,24 +111,30 @@ def format_figures(figs: dict) -> str:
     """The figures as an aligned, human-readable table (what ``python -m ttt stats`` prints)."""
     out = figs["outcomes"]
     factors = " · ".join(_power(p, e) for p, e in figs["games_factorised"]) or "1"
+    w = max(12, len(f"{figs['nodes']:,}"))
     lines = [
         f"{figs['rows']}×{figs['cols']} board, {figs['k']} in a row, X moves first",
-        f"nodes in the game tree     {figs['nodes']:>12,}",
-        f"complete games (leaves)    {figs['games']:>12,}  = {factors}",
-        f"  won by X                 {out['X']:>12,}",
-        f"  won by O                 {out['O']:>12,}",
-        f"  drawn                    {out['draw']:>12,}",
-        f"distinct positions         {figs['positions']:>12,}",
-        f"  unfinished               {figs['unfinished']:>12,}",
-        f"positions up to symmetry   {figs['positions_up_to_symmetry']:>12,}",
-        f"  finished                 {figs['finished_up_to_symmetry']:>12,}",
-        f"  unfinished               {figs['unfinished_up_to_symmetry']:>12,}",
+        f"nodes in the game tree     {figs['nodes']:>{w},}",
+        f"complete games (leaves)    {figs['games']:>{w},}  = {factors}",
+        f"  won by X                 {out['X']:>{w},}",
+        f"  won by O                 {out['O']:>{w},}",
+        f"  drawn                    {out['draw']:>{w},}",
+        f"distinct positions         {figs['positions']:>{w},}",
+        f"  unfinished               {figs['unfinished']:>{w},}",
+        f"positions up to symmetry   {figs['positions_up_to_symmetry']:>{w},}",
+        f"  finished                 {figs['finished_up_to_symmetry']:>{w},}",
+        f"  unfinished               {figs['unfinished_up_to_symmetry']:>{w},}",
         "",
-        f"{'ply':>4} {'nodes':>12} {'games ending':>13} {'positions':>10} {'unfinished':>11}",
     ]
-    for ply, nodes in enumerate(figs["nodes_per_ply"]):
-        lines.append(
-            f"{ply:>4} {nodes:>12,} {figs['games_by_length'][ply]:>13,}"
-            f" {figs['positions_per_ply'][ply]:>10,} {figs['unfinished_per_ply'][ply]:>11,}"
-        )
+    columns = [
+        ("ply", list(range(len(figs["nodes_per_ply"])))),
+        ("nodes", figs["nodes_per_ply"]),
+        ("games ending", figs["games_by_length"]),
+        ("positions", figs["positions_per_ply"]),
+        ("unfinished", figs["unfinished_per_ply"]),
+    ]
+    widths = [max(len(title), *(len(f"{v:,}") for v in values)) for title, values in columns]
+    lines.append(" ".join(f"{title:>{width}}" for (title, _), width in zip(columns, widths)))
+    for ply in range(len(columns[0][1])):
+        lines.append(" ".join(f"{values[ply]:>{width},}" for (_, values), width in zip(columns, widths)))
     return "\n".join(lines)
