@@ -41,7 +41,7 @@ def test_searching_to_the_end_finds_only_value_keeping_moves(marks):
 def test_wins_at_once_and_blocks():
     player = LimitedPlayer(depth=1)
     assert player.move(Board.parse("XX./OO./...")) == 2  # win now
-    assert player.move(Board.parse("X../OO./X..")) == 3  # X wins down the left column
+    assert player.move(Board.parse("X../OO./X..")) == 5  # X must block the middle row
     blocked = Board.parse("XX../O.../..../O..X k=3")  # O to move must stop X at 2
     assert LimitedPlayer(depth=1).move(blocked) == 2
 
