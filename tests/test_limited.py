@@ -42,7 +42,7 @@ def test_wins_at_once_and_blocks():
     player = LimitedPlayer(depth=1)
     assert player.move(Board.parse("XX./OO./...")) == 2  # win now
     assert player.move(Board.parse("X../OO./X..")) == 5  # X must block the middle row
-    blocked = Board.parse("XX../O.../..../O..X k=3")  # O to move must stop X at 2
+    blocked = Board.parse("XX../..O./..../X..O k=3")  # O to move must stop X at 2
     assert LimitedPlayer(depth=1).move(blocked) == 2
 
 
