@@ -8,17 +8,9 @@ import pytest
 from ttt import Board, BoardError, other
 from ttt.features import FEATURE_NAMES, features, line_states
 from ttt.learn import LinearPlayer, TDPlayer, depth_limited_player, search_value, squash, train_lms, train_td
-from ttt.match import (
-    MatchResult,
-    RandomPlayer,
-    TablePlayer,
-    games_against_perfect,
-    optimal_share,
-    play_game,
-    play_match,
-    solved_table,
-    unfinished_positions,
-)
+from ttt.match import games_against_perfect, optimal_share, unfinished_positions
+from ttt.players import MatchResult, PerfectPlayer, RandomPlayer, play_game, play_match
+from ttt.table import solved_table
 from ttt.symmetry import images
 
 TABLE = solved_table()
@@ -178,10 +170,10 @@ def test_play_match_tallies_add_up_and_repeat_with_the_seed():
 
 
 def test_play_match_counts_from_a_s_side_and_records_a_s_positions():
-    result = play_match(TablePlayer(), RandomPlayer(), games=30, seed=0, a_plays="O")
+    result = play_match(PerfectPlayer(seed=0), RandomPlayer(), games=30, seed=0, a_plays="O")
     assert result.losses == 0 and result.wins > 0
     assert result.positions and all(board.turn == "O" for board in result.positions)
-    lost = play_match(RandomPlayer(), TablePlayer(), games=30, seed=0, a_plays="X")
+    lost = play_match(RandomPlayer(), PerfectPlayer(seed=0), games=30, seed=0, a_plays="X")
     assert lost.wins == 0 and lost.losses > 0
 
 
@@ -193,7 +185,7 @@ def test_play_game_ends_in_a_finished_position():
 
 def test_optimal_share_of_reference_players():
     assert len(UNFINISHED) == 4520
-    assert optimal_share(TablePlayer(seed=0)) == 1.0
+    assert optimal_share(PerfectPlayer(seed=0)) == 1.0
     assert 0.4 < optimal_share(RandomPlayer(seed=0)) < 0.8
 
 

@@ -10,25 +10,20 @@ A player is any object with ``move(board) -> cell``.  Three ways to judge one:
   tries *every* value-keeping reply, so "never loses to perfect play" can be
   checked exhaustively rather than sampled.
 
-Two small reference players live here too, :class:`RandomPlayer` and
-:class:`TablePlayer` (perfect play read from the solved table).  They are
-deliberately tiny; :mod:`ttt.players` has the course's fuller versions.
+The players themselves, and :func:`play_match`, live in :mod:`ttt.players`;
+they are imported here too for convenience.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ttt.board import DRAW, Board
-from ttt.geometry import BoardError
-from ttt.table import SolvedTable
+from ttt.players import MatchResult, play_game, play_match
+from ttt.table import SolvedTable, solved_table
 
 __all__ = [
     "MatchResult",
-    "RandomPlayer",
-    "TablePlayer",
     "play_game",
     "play_match",
     "unfinished_positions",
@@ -37,122 +32,6 @@ __all__ = [
     "is_optimal",
     "solved_table",
 ]
-
-A_PLAYS = ("X", "O", "alternate")
-
-
-@lru_cache(maxsize=None)
-def solved_table(rows: int = 3, cols: int = 3, k: int = 3) -> SolvedTable:
-    """One :class:`~ttt.table.SolvedTable` per board size, built on first use and then shared."""
-    return SolvedTable(rows, cols, k)
-
-
-# ---------------------------------------------------------------------- reference players
-class RandomPlayer:
-    """A legal move chosen uniformly at random; ``seed`` makes the choices repeatable."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def move(self, board: Board) -> int:
-        moves = board.legal_moves()
-        if not moves:
-            raise BoardError("the game is over: there is no move to make")
-        return self.rng.choice(moves)
-
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
-
-
-class TablePlayer:
-    """Perfect play read from the solved table: it never loses, wins fast, and loses slowly.
-
-    Among the value-keeping moves (``Solution.best_moves``) it keeps those with
-    the best depth-aware score (the child's score is minus the parent's), and
-    picks one of them with its seeded ``rng``.  So it is perfect but not
-    predictable, which makes it a fair sparring partner for a learner.
-    """
-
-    def __init__(self, seed: int | None = None, table: SolvedTable | None = None):
-        self.rng = random.Random(seed)
-        self.table = table if table is not None else solved_table()
-
-    def choices(self, board: Board) -> list[int]:
-        """Every move with the best depth-aware score."""
-        target = -self.table.lookup(board).score
-        return [cell for cell in board.legal_moves() if self.table.lookup(board._play(cell)).score == target]
-
-    def move(self, board: Board) -> int:
-        choices = self.choices(board)
-        if not choices:
-            raise BoardError("the game is over: there is no move to make")
-        return self.rng.choice(choices)
-
-    def __repr__(self) -> str:
-        return "TablePlayer()"
-
-
-# ---------------------------------------------------------------------- matches
-@dataclass(frozen=True)
-class MatchResult:
-    """The tally of a match from the first player's (``a``'s) point of view.
-
-    ``positions`` lists every position where ``a`` was to move, in the order
-    of play and with repeats, so that its moves can be judged afterwards
-    (for instance with :func:`optimal_share`).
-    """
-
-    wins: int
-    draws: int
-    losses: int
-    positions: tuple[Board, ...] = field(default=(), repr=False, compare=False)
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    def as_dict(self) -> dict[str, int]:
-        return {"wins": self.wins, "draws": self.draws, "losses": self.losses}
-
-
-def play_game(x_player, o_player, start: Board | None = None) -> list[Board]:
-    """Play one game and return every position from ``start`` (default: empty 3×3) to the end."""
-    board = Board.empty() if start is None else start
-    boards = [board]
-    while not board.is_over:
-        player = x_player if board.turn == "X" else o_player
-        board = board.play(player.move(board))
-        boards.append(board)
-    return boards
-
-
-def play_match(a, b, games: int = 100, seed: int = 0, a_plays: str = "alternate",
-               start: Board | None = None) -> MatchResult:
-    """Play ``games`` games of ``a`` against ``b`` and count ``a``'s wins, draws and losses.
-
-    ``a_plays`` is ``"X"`` (a always moves first), ``"O"`` or ``"alternate"``
-    (X in the even-numbered games, counting from 0, and O in the others).
-    Before the first game each player that keeps its randomness in an ``rng``
-    attribute (a :class:`random.Random`) is re-seeded from ``seed``, so the
-    match is repeatable from ``seed`` alone, whatever the players did before.
-    """
-    if a_plays not in A_PLAYS:
-        raise ValueError(f"a_plays must be one of {', '.join(map(repr, A_PLAYS))}, not {a_plays!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-    for tag, player in (("a", a), ("b", b)):
-        rng = getattr(player, "rng", None)
-        if isinstance(rng, random.Random):
-            rng.seed(f"{seed}:{tag}")  # a string seed is stable across runs and platforms
-    tally = {"win": 0, DRAW: 0, "loss": 0}
-    positions: list[Board] = []
-    for game in range(games):
-        mark = a_plays if a_plays != "alternate" else ("X" if game % 2 == 0 else "O")
-        boards = play_game(a, b, start) if mark == "X" else play_game(b, a, start)
-        positions.extend(board for board in boards[:-1] if board.turn == mark)
-        outcome = boards[-1].outcome
-        tally[DRAW if outcome == DRAW else "win" if outcome == mark else "loss"] += 1
-    return MatchResult(tally["win"], tally[DRAW], tally["loss"], tuple(positions))
 
 
 # ---------------------------------------------------------------------- judging moves

@@ -12,12 +12,17 @@ just as :meth:`Board.play` does.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
-from ttt.board import Board
+from ttt.board import DRAW, Board
 from ttt.geometry import BoardError
 from ttt.solver import move_scores
+from ttt.table import solved_table
 
-__all__ = ["RandomPlayer", "PerfectPlayer"]
+__all__ = ["RandomPlayer", "PerfectPlayer", "MatchResult", "play_game", "play_match"]
+
+A_PLAYS = ("X", "O", "alternate")
+TABLE_MAX_CELLS = 9  # up to this size the whole game is solved once and looked up
 
 
 def _check_not_over(board: Board) -> None:
@@ -61,6 +66,11 @@ class PerfectPlayer:
     def best_moves(self, board: Board) -> list[int]:
         """The moves this player chooses from: every move with the top depth-aware score."""
         _check_not_over(board)
+        if board.size <= TABLE_MAX_CELLS:
+            # Look the answers up: the child's score is minus the parent's for every best move.
+            table = solved_table(board.rows, board.cols, board.k)
+            target = -table.lookup(board).score
+            return [cell for cell in board.legal_moves() if table.lookup(board._play(cell)).score == target]
         scores = move_scores(board)
         top = max(scores.values())
         return [cell for cell in sorted(scores) if scores[cell] == top]
@@ -71,3 +81,66 @@ class PerfectPlayer:
 
     def __repr__(self) -> str:
         return f"PerfectPlayer(seed={self.seed!r})"
+
+
+# ---------------------------------------------------------------------- matches
+@dataclass(frozen=True)
+class MatchResult:
+    """The tally of a match from the first player's (``a``'s) point of view.
+
+    ``positions`` lists every position where ``a`` was to move, in the order
+    of play and with repeats, so that its moves can be judged afterwards
+    (for instance with :func:`optimal_share`).
+    """
+
+    wins: int
+    draws: int
+    losses: int
+    positions: tuple[Board, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def as_dict(self) -> dict[str, int]:
+        return {"wins": self.wins, "draws": self.draws, "losses": self.losses}
+
+
+def play_game(x_player, o_player, start: Board | None = None) -> list[Board]:
+    """Play one game and return every position from ``start`` (default: empty 3×3) to the end."""
+    board = Board.empty() if start is None else start
+    boards = [board]
+    while not board.is_over:
+        player = x_player if board.turn == "X" else o_player
+        board = board.play(player.move(board))
+        boards.append(board)
+    return boards
+
+
+def play_match(a, b, games: int = 100, seed: int = 0, a_plays: str = "alternate",
+               start: Board | None = None) -> MatchResult:
+    """Play ``games`` games of ``a`` against ``b`` and count ``a``'s wins, draws and losses.
+
+    ``a_plays`` is ``"X"`` (a always moves first), ``"O"`` or ``"alternate"``
+    (X in the even-numbered games, counting from 0, and O in the others).
+    Before the first game each player that keeps its randomness in an ``rng``
+    attribute (a :class:`random.Random`) is re-seeded from ``seed``, so the
+    match is repeatable from ``seed`` alone, whatever the players did before.
+    """
+    if a_plays not in A_PLAYS:
+        raise ValueError(f"a_plays must be one of {', '.join(map(repr, A_PLAYS))}, not {a_plays!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    for tag, player in (("a", a), ("b", b)):
+        rng = getattr(player, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(f"{seed}:{tag}")  # a string seed is stable across runs and platforms
+    tally = {"win": 0, DRAW: 0, "loss": 0}
+    positions: list[Board] = []
+    for game in range(games):
+        mark = a_plays if a_plays != "alternate" else ("X" if game % 2 == 0 else "O")
+        boards = play_game(a, b, start) if mark == "X" else play_game(b, a, start)
+        positions.extend(board for board in boards[:-1] if board.turn == mark)
+        outcome = boards[-1].outcome
+        tally[DRAW if outcome == DRAW else "win" if outcome == mark else "loss"] += 1
+    return MatchResult(tally["win"], tally[DRAW], tally["loss"], tuple(positions))

@@ -10,6 +10,8 @@ classes for 5,478 positions.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ttt.board import Board
 from ttt.engine import layout
 from ttt.minimax import plies_from_score
@@ -138,3 +140,9 @@ class SolvedTable:
 
     def __contains__(self, board: Board) -> bool:
         return self.key(board) in self.entries
+
+
+@lru_cache(maxsize=None)
+def solved_table(rows: int = 3, cols: int = 3, k: int = 3) -> SolvedTable:
+    """One :class:`SolvedTable` per board size, built on first use and then shared."""
+    return SolvedTable(rows, cols, k)
