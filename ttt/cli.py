@@ -70,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     stats_cmd = commands.add_parser("stats", help="count the game tree: nodes, games, outcomes, positions")
     _add_shape(stats_cmd)
     stats_cmd.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+
+    from ttt import bench  # its own imports are light; pandas only loads inside its functions
+
+    bench_cmd = commands.add_parser(
+        "bench", help="time every algorithm of notebooks 03-07 (and OpenSpiel or easyAI, when installed)"
+    )
+    bench.add_arguments(bench_cmd)
     return parser
 
 
@@ -172,7 +179,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats}
+def cmd_bench(args: argparse.Namespace) -> int:
+    from ttt import bench
+
+    return bench.run(args)
+
+
+COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench}
 
 
 def main(argv: list[str] | None = None) -> int:
