@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ttt.game import Game
+from ttt.game import Game, status_line
 
 MARK_COLOURS = {"X": "#1f5fbf", "O": "#c0392b", ".": "#222"}
 WIN_COLOUR = "#fff2a8"
 EMPTY_COLOUR = "#f7f7f7"
+NUMBER_COLOUR = "#9a9a9a"   # the grey number of an empty cell
 
 
 class BoardWidget(widgets.VBox):
@@ -52,6 +53,12 @@ class BoardWidget(widgets.VBox):
         self.add_class("ttt-board")
         self.refresh()
 
+    def __repr__(self) -> str:
+        # The plain-text stand-in for the widget (static viewers, nbval); the default
+        # ipywidgets repr would list every child and its layout.
+        board = self.game.board
+        return f"BoardWidget({board.rows}×{board.cols}, k={board.k}: {status_line(board)})"
+
     @property
     def board(self):
         """The board on display."""
@@ -75,16 +82,23 @@ class BoardWidget(widgets.VBox):
         extra = self.cell_colours(board) if self.cell_colours else {}
         for cell, button in enumerate(self.buttons):
             mark = board.cells[cell]
-            label = mark if mark != "." else ""
             colour = WIN_COLOUR if cell in winning else EMPTY_COLOUR
             tooltip = f"cell {cell}"
-            if mark == "." and cell in extra:
+            text_colour = MARK_COLOURS.get(mark, "#222")
+            if mark != ".":
+                label = mark
+            elif cell in extra:
                 colour, hint = extra[cell]
-                label, tooltip = hint, f"cell {cell}: {hint}"
+                label, tooltip = hint or str(cell), f"cell {cell}: {hint}"
+            else:
+                # An empty cell shows its number, as in the text game.  It must show *something*:
+                # the browser side of ipywidgets' Button leaves the old text in place when the
+                # description becomes "", so a blank cell would keep its mark after New game.
+                label, text_colour = str(cell), NUMBER_COLOUR
             button.description = label
             button.tooltip = tooltip
             button.style.button_color = colour
-            button.style.text_color = MARK_COLOURS.get(mark, "#222")
+            button.style.text_color = text_colour
             button.style.font_size = "28px" if mark != "." else "11px"
             if cell in winning:
                 button.add_class("ttt-win")
