@@ -84,14 +84,16 @@ class Layout:
         )
         self.index_order = tuple(range(geo.size))
         self.symmetry_tables = self._symmetry_tables(rows, cols)
+        self.symmetry_perms = permutations(rows, cols)[1:]  # aligned with symmetry_tables
 
     def _symmetry_tables(self, rows, cols):
         """For each non-identity symmetry, chunk tables that map a packed position to its image.
 
         A packed position ``x | o << size`` is cut into a few equal chunks of at
         most 8 bits; ``table[v]`` is the image of the bits ``v`` of one chunk.
-        Each entry is built from a smaller one (``v`` without its lowest bit),
-        so building the tables costs little even in a cold process.
+        A table is built by doubling, one bit at a time (the entries with that
+        bit set are the ones without it, plus its image), so building the
+        tables costs little even in a cold process.
         """
         bits = 2 * self.size
         n_chunks = -(-bits // 8)
@@ -102,10 +104,11 @@ class Layout:
             bit_image = [1 << p for p in perm] + [1 << (p + self.size) for p in perm]  # X bits, then O bits
             chunks = []
             for start in range(0, bits, width):
-                table = [0] * (1 << width)
-                for v in range(1, 1 << width):
-                    low = (v & -v).bit_length() - 1
-                    table[v] = table[v & (v - 1)] | (bit_image[start + low] if start + low < bits else 0)
+                table = [0]
+                for b in range(start, min(start + width, bits)):  # double the table once per bit
+                    image = bit_image[b]
+                    table += [entry | image for entry in table]
+                table += [0] * ((1 << width) - len(table))  # (the last chunk may be short)
                 chunks.append(table)
             tables.append(tuple(chunks))
         return tuple(tables)
@@ -178,6 +181,7 @@ class Engine:
         history = self.history
         table = self.table
         sym_tables, width, cmask = lay.symmetry_tables, lay.chunk_width, lay.chunk_mask
+        sym_perms = lay.symmetry_perms
         parity = size % 2
         counts = self._counts  # [nodes, table hits]
 
@@ -229,17 +233,23 @@ class Engine:
                     if alpha >= beta:
                         return 0  # the caps and the window already decide this node
             key = None
+            stabiliser = None  # the symmetries that map this position onto itself
             if use_table:
                 key = me | opp << size if n_empty % 2 == parity else opp | me << size
                 if use_symmetry:
                     best_key = key
-                    for chunks in sym_tables:
+                    for index, chunks in enumerate(sym_tables):
                         image, rest = 0, key
                         for tab in chunks:
                             image |= tab[rest & cmask]
                             rest >>= width
                         if image < best_key:
                             best_key = image
+                        elif image == key:
+                            if stabiliser is None:
+                                stabiliser = [sym_perms[index]]
+                            else:
+                                stabiliser.append(sym_perms[index])
                     key = best_key
                 entry = table.get(key)
                 if entry is not None:
@@ -259,6 +269,17 @@ class Engine:
             if moves is None:
                 empties = ~(me | opp) & full
                 moves = [c for c in order if empties >> c & 1]
+                if stabiliser is not None:
+                    # Moves that a symmetry of this position maps onto each other are worth
+                    # the same: search one of each class.
+                    seen = 0
+                    kept = []
+                    for c in moves:
+                        if not seen >> c & 1:
+                            kept.append(c)
+                            for perm in stabiliser:
+                                seen |= 1 << perm[c]
+                    moves = kept
                 if order_name == "history":
                     moves.sort(key=lambda c: -history[c])
                 elif order_name == "lines":
