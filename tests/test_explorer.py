@@ -1,0 +1,102 @@
+"""The tree explorer draws what the trace holds, and its steps go where the trace says."""
+
+import re
+
+import pytest
+
+from ttt import Board
+from ttt.explorer import TreeExplorer, node_text, trace_html, value_text
+from ttt.trace import trace_alphabeta
+
+POSITION = Board.parse("O.O/X../..X")  # X to move must block at 1; the search prunes at several depths
+
+
+def shown_rows(explorer):
+    return [
+        (button.description, button.disabled)
+        for button, row in zip(explorer.buttons, explorer.rows.children)
+        if row.layout.display != "none"
+    ]
+
+
+def test_the_static_tree_has_one_entry_per_node_and_per_pruned_move():
+    trace = trace_alphabeta(POSITION, -1, 1)
+    html = trace_html(trace)
+    nodes = list(trace.walk())
+    assert html.count("<summary>") == sum(1 for node in nodes if not node.is_leaf)
+    assert html.count("pruned: never searched") == trace.pruned_count()
+    assert html.count("<svg") == len(nodes) + trace.pruned_count()
+    assert html.count(" open") == sum(1 for node in nodes if not node.is_leaf)
+    assert "<svg" not in trace_html(trace, cell_size=None)
+    assert " open" not in trace_html(trace, open_depth=0)
+
+
+def test_big_traces_are_cut_short():
+    trace = trace_alphabeta(Board.empty())
+    html = trace_html(trace, max_nodes=30)
+    assert html.count("<svg") < 60
+    hidden = sum(int(n) for n in re.findall(r"… (\d+) more searched nodes", html))
+    assert hidden > 18_000
+    shallow = trace_html(trace, max_depth=1, cell_size=None)
+    assert shallow.count("<summary>") == 1 + sum(1 for child in trace.children if not child.is_leaf)
+
+
+def test_values_are_written_with_their_kind():
+    trace = trace_alphabeta(POSITION, -1, 1)
+    cut = trace.follow([1, 5])
+    assert value_text(trace) == "= 0" and value_text(cut) == "≥ 0"
+    assert node_text(cut) == "O plays 5 · X to move · window (-1, 0) · value ≥ 0 · cut-off, 2 pruned"
+
+
+def test_stepping_through_the_search():
+    explorer = TreeExplorer(POSITION)
+    trace = explorer.trace
+    assert explorer.node is trace and explorer.back_button.disabled
+    assert shown_rows(explorer) == [(f"X plays {child.move}", False) for child in trace.children]
+    explorer.enter(1)
+    explorer.enter(5)
+    assert explorer.node is trace.follow([1, 5])
+    assert shown_rows(explorer) == [("X plays 4", False), ("X plays 6", True), ("X plays 7", True)]
+    assert "never searched" in explorer.account.value and "β = 0" in explorer.account.value
+    assert "O plays 5" in explorer.path_line.value
+    with pytest.raises(KeyError, match="pruned"):
+        explorer.enter(6)
+    assert explorer.path == [1, 5]  # a refused step changes nothing
+    explorer.buttons[0].click()  # the button of the first row, as a reader would press it
+    assert explorer.path == [1, 5, 4]
+    explorer.back()
+    explorer.back()
+    assert explorer.path == [1]
+    explorer.root_button.click()
+    assert explorer.path == [] and explorer.root_button.disabled
+
+
+def test_changing_the_search_keeps_the_path_where_it_still_exists():
+    explorer = TreeExplorer(POSITION)
+    explorer.enter(1)
+    explorer.enter(5)
+    explorer.kind_choice.value = "fail-soft"
+    assert explorer.path == [1, 5] and explorer.trace.soft
+    explorer.window_choice.value = "(-∞, ∞)"
+    assert explorer.trace.alpha == -float("inf")
+    explorer.enter(4)
+    explorer.order_choice.value = "threats+static"
+    assert explorer.trace.stats().nodes < trace_alphabeta(POSITION).stats().nodes
+    node = explorer.trace
+    for move in explorer.path:  # what is left of the path is a path of the new search
+        node = node.child(move)
+    assert repr(explorer).startswith("TreeExplorer('O.O/X../..X', window (-∞, ∞), threats+static, fail-soft:")
+
+
+def test_rows_are_reused_not_recreated():
+    explorer = TreeExplorer(POSITION)
+    buttons = list(explorer.buttons)
+    explorer.enter(1)
+    explorer.to_root()
+    explorer.order_choice.value = "static"
+    assert explorer.buttons == buttons and len(explorer.rows.children) == POSITION.size
+
+
+def test_only_the_offered_windows():
+    with pytest.raises(ValueError, match="windows"):
+        TreeExplorer(POSITION, window=(0, 1))

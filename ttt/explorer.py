@@ -1,0 +1,299 @@
+"""Pictures of an alpha-beta search: a static HTML tree, and an explorer to walk through it.
+
+This module only draws.  The search, and every sentence about why it did
+what it did, come from :mod:`ttt.trace`; here a :class:`~ttt.trace.TraceNode`
+becomes markup (:func:`trace_html`, readable without a running kernel) or a
+widget (:class:`TreeExplorer`, for stepping into the tree by hand).
+
+Everything a node shows is read from the trace: the window it was searched
+with, the value the search returned (with ``≥`` or ``≤`` when that value is
+only a bound) and the moves that were cut off, drawn in grey.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ttt.board import other
+from ttt.display import board_svg
+from ttt.trace import MOVE_ORDERS, TraceNode, explain, format_value, format_window, trace_alphabeta
+
+__all__ = ["value_text", "node_text", "trace_html", "TreeExplorer", "WINDOWS"]
+
+WINDOWS = {"(-∞, ∞)": (-float("inf"), float("inf")), "[-1, 1]": (-1, 1)}
+"""The windows the explorer offers, by label."""
+
+VALUE_COLOURS = {1: "#1b7a34", 0: "#555555", -1: "#b3261e"}  # win, draw, loss for the side to move
+PRUNED_COLOUR = "#a0a0a0"
+INDENT = "margin-left:10px;padding-left:12px;border-left:1px solid #d0d0d0"
+ROW = "display:inline-flex;align-items:center;gap:6px;vertical-align:middle"
+
+
+def value_text(node: TraceNode) -> str:
+    """The returned value as a reader should take it: ``= 0``, ``≥ 1`` (at least) or ``≤ 0`` (at most)."""
+    sign = {"exact": "=", "lower bound": "≥", "upper bound": "≤"}[node.kind]
+    return f"{sign} {format_value(node.value)}"
+
+
+def _move_and_state(node: TraceNode) -> tuple[str, str]:
+    move = "root" if node.move is None else f"{other(node.board.turn)} plays {node.move}"
+    if node.is_leaf:
+        state = "draw" if node.board.winner is None else f"{node.board.winner} has won"
+    else:
+        state = f"{node.board.turn} to move"
+    return move, state
+
+
+def node_text(node: TraceNode) -> str:
+    """One line about ``node``: the move that led to it, who moves, its window and its value."""
+    move, state = _move_and_state(node)
+    cut = f" · cut-off, {len(node.pruned)} pruned" if node.pruned else ""
+    return f"{move} · {state} · window {format_window(node.alpha, node.beta)} · value {value_text(node)}{cut}"
+
+
+def _value_badge(node: TraceNode) -> str:
+    colour = VALUE_COLOURS.get(max(-1, min(1, int(node.value))), "#555555")
+    return f'<b style="color:{colour}">{escape(value_text(node))}</b>'
+
+
+def _summary(node: TraceNode, cell_size: int | None) -> str:
+    move, state = _move_and_state(node)
+    cut = (
+        f' · <span style="color:#8a5a00">✂ cut-off: {len(node.pruned)} pruned</span>'
+        if node.pruned
+        else ""
+    )
+    return (
+        f'<span style="{ROW}">'
+        f"{board_svg(node.board, cell_size=cell_size) if cell_size else ''}"
+        f"<span><b>{escape(move)}</b> · {escape(state)} · window"
+        f" {escape(format_window(node.alpha, node.beta))} · value {_value_badge(node)}{cut}</span></span>"
+    )
+
+
+def _pruned_row(parent: TraceNode, move: int, cell_size: int | None) -> str:
+    board = parent.board.play(move)
+    return (
+        f'<div style="color:{PRUNED_COLOUR};opacity:0.6;margin:2px 0">'
+        f'<span style="{ROW}">'
+        f"{board_svg(board, cell_size=cell_size) if cell_size else ''}"
+        f"<span><s>{escape(parent.board.turn)} plays {move}</s> · pruned: never searched</span></span></div>"
+    )
+
+
+LEGEND = (
+    '<div style="color:#555;margin-bottom:4px">Values are for the side to move at each node'
+    f' (<span style="color:{VALUE_COLOURS[1]}">win 1</span>, draw 0,'
+    f' <span style="color:{VALUE_COLOURS[-1]}">loss -1</span>); = exact, ≥ at least, ≤ at most.'
+    f' <span style="color:{PRUNED_COLOUR}"><s>Struck-out</s> moves were pruned.</span></div>'
+)
+
+
+def trace_html(
+    trace: TraceNode,
+    cell_size: int | None = 14,
+    open_depth: int | None = None,
+    max_depth: int | None = None,
+    max_nodes: int = 400,
+    legend: bool = True,
+) -> str:
+    """The trace as nested, collapsible HTML (``<details>``), pruned moves greyed out.
+
+    Each node shows its board (unless ``cell_size`` is ``None``: text only),
+    the window it was searched with and its value;
+    its searched children follow, then its pruned moves in grey.  Levels down
+    to ``open_depth`` start unfolded (all of them if ``None``).  Below
+    ``max_depth`` levels, and past ``max_nodes`` nodes, the rest is summarised
+    in one line, so that a big search (18,297 nodes from the empty board)
+    still gives a small page.
+    """
+    budget = [max_nodes]
+    parts = ['<div class="ttt-trace" style="font-family:sans-serif;font-size:13px;line-height:1.5">']
+    if legend:
+        parts.append(LEGEND)
+
+    def visit(node: TraceNode, depth: int) -> None:
+        budget[0] -= 1
+        summary = _summary(node, cell_size)
+        if node.is_leaf:
+            parts.append(f'<div style="margin:2px 0">{summary}</div>')
+            return
+        opened = " open" if open_depth is None or depth < open_depth else ""
+        parts.append(f'<details{opened} style="margin:2px 0"><summary>{summary}</summary><div style="{INDENT}">')
+        for i, child in enumerate(node.children):
+            if budget[0] <= 0 or (max_depth is not None and depth >= max_depth):
+                rest = sum(sum(1 for _ in c.walk()) for c in node.children[i:])
+                noun = "node" if rest == 1 else "nodes"
+                parts.append(f'<div style="color:#777">… {rest} more searched {noun} not shown</div>')
+                break
+            visit(child, depth + 1)
+        for move in node.pruned:
+            parts.append(_pruned_row(node, move, cell_size))
+        parts.append("</div></details>")
+
+    visit(trace, 0)
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class TreeExplorer(widgets.VBox):
+    """Walk through an alpha-beta search of ``board`` one node at a time.
+
+    The top line picks the search (window, move order, fail-hard or
+    fail-soft) and says how much it looked at.  Below: the path from the
+    root, the current position with the search's own account of it, and one
+    row per move: searched moves have a button that steps into them, pruned
+    moves are greyed out.  **Back** and **Root** climb out again, and the
+    search below the current node is drawn at the bottom.
+
+    The same steps are methods (:meth:`enter`, :meth:`back`, :meth:`to_root`),
+    so code and tests can drive the explorer as a reader does.  The rows are
+    made once and reused: a saved notebook keeps every widget ever created,
+    so redrawing never creates new ones.
+    """
+
+    def __init__(self, board, window=(-1, 1), order: str = "index", soft: bool = False, cell_size: int = 40):
+        self.board = board
+        self.cell_size = cell_size
+        window_label = next((label for label, w in WINDOWS.items() if w == tuple(window)), None)
+        if window_label is None:
+            raise ValueError(f"the explorer offers the windows {', '.join(WINDOWS)}, not {window!r}")
+        self.window_choice = widgets.Dropdown(options=list(WINDOWS), value=window_label, description="window")
+        self.order_choice = widgets.Dropdown(options=list(MOVE_ORDERS), value=order, description="move order")
+        self.kind_choice = widgets.ToggleButtons(
+            options=["fail-hard", "fail-soft"], value="fail-soft" if soft else "fail-hard"
+        )
+        self.summary = widgets.HTML()
+        self.path_line = widgets.HTML()
+        self.picture = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
+        self.account = widgets.HTML(layout=widgets.Layout(max_width="520px"))
+        self.buttons = []
+        self.infos = []
+        rows = []
+        for i in range(board.size):  # one row per possible move, reused at every node
+            button = widgets.Button(layout=widgets.Layout(width="120px"))
+            button.add_class("ttt-explorer-move")
+            button.on_click(lambda _button, i=i: self.enter(self._moves[i]))
+            info = widgets.HTML()
+            self.buttons.append(button)
+            self.infos.append(info)
+            rows.append(widgets.HBox([button, info]))
+        self.rows = widgets.VBox(rows)
+        self._moves: list[int] = []
+        self.back_button = widgets.Button(description="Back", icon="arrow-left")
+        self.root_button = widgets.Button(description="Root", icon="home")
+        self.back_button.add_class("ttt-explorer-back")
+        self.root_button.add_class("ttt-explorer-root")
+        self.back_button.on_click(lambda _button: self.back())
+        self.root_button.on_click(lambda _button: self.to_root())
+        self.subtree = widgets.HTML()
+        self.path: list[int] = []
+        super().__init__(
+            [
+                widgets.HBox([self.window_choice, self.order_choice, self.kind_choice]),
+                self.summary,
+                self.path_line,
+                widgets.HBox([self.picture, widgets.VBox([self.account, self.rows])]),
+                widgets.HBox([self.back_button, self.root_button]),
+                widgets.HTML("<b>The search below this node</b> (two levels)"),
+                self.subtree,
+            ]
+        )
+        self.add_class("ttt-explorer")
+        self._search()
+        for control in (self.window_choice, self.order_choice, self.kind_choice):
+            control.observe(lambda _change: self._search(), names="value")
+
+    # ------------------------------------------------------------------ state
+    @property
+    def node(self) -> TraceNode:
+        """The node on display."""
+        return self.trace.follow(self.path)
+
+    def _search(self) -> None:
+        """Search again with the chosen settings, keeping as much of the current path as still exists."""
+        self.trace = trace_alphabeta(
+            self.board,
+            *WINDOWS[self.window_choice.value],
+            order=self.order_choice.value,
+            soft=self.kind_choice.value == "fail-soft",
+        )
+        kept, node = [], self.trace
+        for move in self.path:
+            if move not in (child.move for child in node.children):
+                break
+            node = node.child(move)
+            kept.append(move)
+        self.path = kept
+        self.refresh()
+
+    # ------------------------------------------------------------------ steps
+    def enter(self, move: int) -> None:
+        """Step into the child reached by ``move`` (``KeyError`` if that move was pruned)."""
+        self.node.child(move)
+        self.path.append(move)
+        self.refresh()
+
+    def back(self) -> None:
+        """Step up to the parent (nothing happens at the root)."""
+        if self.path:
+            self.path.pop()
+            self.refresh()
+
+    def to_root(self) -> None:
+        """Go back to the root."""
+        self.path = []
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw everything from the trace and the current path."""
+        trace, node = self.trace, self.node
+        stats = trace.stats()
+        self.summary.value = (
+            f"{stats.nodes} positions searched, {trace.pruned_count()} moves pruned at {stats.cutoffs}"
+            f" cut-offs. The root's value for {trace.board.turn}: <b>{escape(value_text(trace))}</b>."
+        )
+        steps, here = ["root"], trace
+        for move in self.path:
+            steps.append(f"{here.board.turn} plays {move}")
+            here = here.child(move)
+        self.path_line.value = "<b>Path:</b> " + " › ".join(escape(step) for step in steps)
+        self.picture.value = board_svg(node.board, cell_size=self.cell_size)
+        self.account.value = f"<p>{escape(node_text(node))}</p><p>{escape(explain(node))}</p>"
+        self._moves = list(node.order)
+        mover = node.board.turn
+        for i, (button, info, row) in enumerate(zip(self.buttons, self.infos, self.rows.children)):
+            if i >= len(self._moves):
+                row.layout.display = "none"
+                continue
+            move = self._moves[i]
+            row.layout.display = None
+            button.description = f"{mover} plays {move}"
+            if i < len(node.children):
+                child = node.children[i]
+                button.disabled, button.icon, button.tooltip = False, "arrow-right", f"step into {mover}'s move {move}"
+                info.value = (
+                    f'<span style="{ROW}">{board_svg(child.board, cell_size=16)}'
+                    f"<span>window {escape(format_window(child.alpha, child.beta))} · value {_value_badge(child)}"
+                    + (" · cut-off" if child.pruned else "")
+                    + "</span></span>"
+                )
+            else:
+                button.disabled, button.icon, button.tooltip = True, "", "pruned: never searched"
+                info.value = (
+                    f'<span style="{ROW};color:{PRUNED_COLOUR};opacity:0.6">'
+                    f"{board_svg(node.board.play(move), cell_size=16)}<span>pruned: never searched</span></span>"
+                )
+        self.back_button.disabled = self.root_button.disabled = not self.path
+        self.subtree.value = trace_html(node, cell_size=None, max_depth=2, max_nodes=40, legend=False)
+
+    def __repr__(self) -> str:
+        # The plain-text stand-in for the widget in static viewers (and what nbval compares).
+        where = "at the root" if not self.path else "after moves " + ", ".join(str(move) for move in self.path)
+        return (
+            f"TreeExplorer({self.board.notation!r}, window {self.window_choice.value},"
+            f" {self.order_choice.value}, {self.kind_choice.value}: {self.trace.stats().nodes} nodes, {where})"
+        )
