@@ -134,3 +134,26 @@ def test_importing_ttt_does_not_import_pandas_or_matplotlib():
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["False", "False"], module
+
+
+def test_bench_on_another_board_size_runs_the_engine_ablation():
+
+    done = subprocess.run(
+        [sys.executable, "-m", "ttt", "bench", "--rows", "3", "--cols", "4", "--k", "3", "--repeat", "1",
+         "--no-cold", "--no-progress", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["shape"] == [3, 4, 3] and report["skipped"] == []
+    assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
+    nodes = {row["variant"].strip(): row["nodes"] for row in report["ablation"]}
+    assert nodes["engine, all options"] < nodes["without symmetry"] < nodes["without threats"]
+
+
+@pytest.mark.parametrize("args", [["--rows", "0"], ["--rows", "2", "--cols", "2", "--k", "3"], ["--k", "-1"]])
+def test_bench_refuses_bad_sizes_with_one_line(args):
+
+    done = subprocess.run([sys.executable, "-m", "ttt", "bench", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

@@ -451,6 +451,95 @@ def benchmark(
     }
 
 
+# ---------------------------------------------------------------------- other board sizes
+ABLATION = (
+    ("engine, all options", Options()),
+    ("  order: index instead of static", Options(order="index")),
+    ("  order: lines instead of static", Options(order="lines")),
+    ("  order: history instead of static", Options(order="history")),
+    ("  without symmetry", Options(symmetry=False)),
+    ("  without threats", Options(threats=False)),
+    ("  without dead-line caps", Options(dead=False)),
+    ("  without any table", Options(table=False, symmetry=False)),
+)
+NO_TABLE_MAX_CELLS = 12  # without a table, 4×4 revisits its transpositions far too often to finish
+
+
+def board_benchmark(rows: int, cols: int, k: int, repeat: int = 3, progress: bool = False, cold: bool = True) -> dict:
+    """The engine's ablation on an m×n, k board, and a cold ``ttt.solve`` of its empty board.
+
+    Each row turns one idea of :class:`ttt.engine.Options` off (or changes the
+    move order) and solves the empty board with a fresh engine: nodes, table
+    size and the median time of ``repeat`` runs.  The brute-force algorithms of
+    notebooks 03-06 are left out: they cannot finish on 4×4.  With ``cold``, the
+    first ``ttt.solve`` in fresh interpreters is timed too, beside OpenSpiel's
+    3×3 ``alpha_beta_search`` when that is installed.
+    """
+    from ttt import peers
+    from ttt.geometry import check_shape
+
+    check_shape(rows, cols, k)
+    board = Board.empty(rows, cols, k)
+    variants = [(name, opts) for name, opts in ABLATION if opts.table or rows * cols <= NO_TABLE_MAX_CELLS]
+    skipped = [name.strip() for name, opts in ABLATION if (name, opts) not in variants]
+    bar = _progress_bar(len(variants) * repeat, progress, f"{rows}×{cols} k={k}")
+    table_rows = []
+    try:
+        for name, options in variants:
+            bar.set_description_str(name.strip())
+            times = []
+            for _ in range(repeat):
+                engine = Engine(rows, cols, k, options)
+                with _no_gc():
+                    start = time.perf_counter()
+                    solution = engine.solve(board)
+                    times.append(time.perf_counter() - start)
+                bar.update(1)
+            stats = engine.stats
+            table_rows.append({
+                "variant": name, "value": solution.value, "nodes": stats.nodes,
+                "table": stats.table_size if options.table else None, "seconds": statistics.median(times),
+            })
+    finally:
+        bar.close()
+    cold_report = None
+    if cold:
+        snippets = {"ttt.solve": peers.COLD_SNIPPETS["ttt.solve"].format(rows=rows, cols=cols, k=k)}
+        if "OpenSpiel alpha_beta_search" in peers.available():
+            snippets["OpenSpiel alpha_beta_search (3×3)"] = peers.COLD_SNIPPETS["OpenSpiel alpha_beta_search"]
+        times = {name: statistics.median(_cold_once(snippet)[0] for _ in range(repeat)) for name, snippet in snippets.items()}
+        ratio = None
+        if len(times) == 2:
+            ratio = times["ttt.solve"] / times["OpenSpiel alpha_beta_search (3×3)"]
+        cold_report = {"runs": repeat, "times": times, "ttt_over_openspiel_3x3": ratio}
+    return {"shape": [rows, cols, k], "repeat": repeat, "ablation": table_rows, "skipped": skipped, "cold": cold_report}
+
+
+def format_board_report(report: dict) -> str:
+    """The ablation and the cold solve as aligned text."""
+    rows, cols, k = report["shape"]
+    lines = [
+        f"Solving the empty {rows}×{cols} board, {k} in a row (ttt.engine; median of {report['repeat']} runs)",
+        f"{'variant':40} {'value':>5} {'nodes':>10} {'table':>9} {'ms':>10}",
+    ]
+    for row in report["ablation"]:
+        lines.append(
+            f"{row['variant']:40} {row['value']:>5} {row['nodes']:>10,} {_number(row['table']):>9}"
+            f" {row['seconds'] * 1000:>10.1f}"
+        )
+    for name in report["skipped"]:
+        lines.append(f"{name:40} skipped: without a table this board takes far too long")
+    cold = report["cold"]
+    if cold:
+        lines.append("")
+        lines.append(f"Cold: first call in a fresh interpreter, median of {cold['runs']}")
+        for name, seconds in cold["times"].items():
+            lines.append(f"  {name:40} {seconds * 1000:>10.1f} ms")
+        if cold["ttt_over_openspiel_3x3"] is not None:
+            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {cold['ttt_over_openspiel_3x3']:.1f}×")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------- showing
 
 
@@ -526,6 +615,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="leave out the brute-force rows and run everything once")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     parser.add_argument("--no-cold", action="store_true", help="skip the runs in fresh interpreters")
+    parser.add_argument("--rows", type=int, default=3, help="board rows (default 3); other sizes run the engine ablation")
+    parser.add_argument("--cols", type=int, default=3, help="board columns (default 3)")
+    parser.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -534,6 +626,14 @@ def run(args: argparse.Namespace) -> int:
     if repeat < 1:
         print(f"error: --repeat must be at least 1, not {repeat}", file=sys.stderr)
         return 2
+    from ttt.geometry import check_shape
+
+    shape = (args.rows, args.cols, min(args.rows, args.cols) if args.k is None else args.k)
+    check_shape(*shape)  # a BoardError here becomes a one-line message in ttt.cli
+    if shape != (3, 3, 3):
+        report = board_benchmark(*shape, repeat=repeat, progress=not args.no_progress, cold=not args.no_cold)
+        print(json.dumps(report) if args.json else format_board_report(report))
+        return 0
     report = benchmark(repeat=repeat, quick=args.quick, progress=not args.no_progress, cold=not args.no_cold)
     print(json.dumps(report) if args.json else format_report(report))
     return 0
