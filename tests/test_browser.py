@@ -50,7 +50,7 @@ SERVER_START_TIMEOUT = 60       # seconds
 PAGE_TIMEOUT = 60_000           # ms: loading JupyterLab, running the notebook, Voila's first render
 STEP_TIMEOUT = 15_000           # ms: one click's round trip through the kernel
 
-# A game on the board, as (cell clicked, status expected afterwards): X forks with 6 and wins with 3.
+# A game on the board, as (cell clicked, mark it shows, status afterwards): X forks with 6, wins with 3.
 OPENING = [(4, "X", "O to move"), (1, "O", "X to move"), (0, "X", "O to move"),
            (8, "O", "X to move"), (6, "X", "O to move"), (2, "O", "X to move")]
 WINNING_MOVE, WINNING_LINE = 3, (0, 3, 6)
