@@ -17,12 +17,10 @@ from dataclasses import dataclass, field
 from ttt.board import DRAW, Board
 from ttt.geometry import BoardError
 from ttt.solver import move_scores
-from ttt.table import solved_table
 
 __all__ = ["RandomPlayer", "PerfectPlayer", "MatchResult", "play_game", "play_match"]
 
 A_PLAYS = ("X", "O", "alternate")
-TABLE_MAX_CELLS = 9  # up to this size the whole game is solved once and looked up
 
 
 def _check_not_over(board: Board) -> None:
@@ -66,11 +64,6 @@ class PerfectPlayer:
     def best_moves(self, board: Board) -> list[int]:
         """The moves this player chooses from: every move with the top depth-aware score."""
         _check_not_over(board)
-        if board.size <= TABLE_MAX_CELLS:
-            # Look the answers up: the child's score is minus the parent's for every best move.
-            table = solved_table(board.rows, board.cols, board.k)
-            target = -table.lookup(board).score
-            return [cell for cell in board.legal_moves() if table.lookup(board._play(cell)).score == target]
         scores = move_scores(board)
         top = max(scores.values())
         return [cell for cell in sorted(scores) if scores[cell] == top]

@@ -23,6 +23,9 @@ from ttt.engine import Engine
 from ttt.geometry import BoardError
 from ttt.minimax import plies_from_score, value_of
 from ttt.solution import Solution
+from ttt.table import solved_table
+
+TABLE_MAX_CELLS = 9  # boards up to this size are solved whole once, then looked up
 
 __all__ = ["Solution", "solve", "score", "move_scores", "move_hints", "describe", "clear_cache"]
 
@@ -64,11 +67,19 @@ def move_scores(board) -> dict[int, int]:
     """The depth-aware score of every legal move, for the side to move (empty when the game is over).
 
     The best moves of a perfect player that wins as fast as it can are the
-    ones with the highest score.
+    ones with the highest score.  Boards of up to 9 cells are answered from
+    a :class:`~ttt.table.SolvedTable` built once per process (3×3: about
+    10 ms), so a widget's reply or hint needs no search; larger boards ask the
+    engine.
     """
     board = _board(board)
     if board.is_over:
         return {}
+    if board.size <= TABLE_MAX_CELLS:
+        # Small boards are solved whole once (SolvedTable); then a move's score is a look-up:
+        # minus the score of the position it leads to, for the opponent who moves there.
+        table = solved_table(board.rows, board.cols, board.k)
+        return {cell: -table.lookup(board._play(cell)).score for cell in board.legal_moves()}
     return _engine_for(board).move_scores(board)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ttt.game import Game, status_line
+from ttt.hints import cell_hints
+from ttt.players import PerfectPlayer
 
 MARK_COLOURS = {"X": "#1f5fbf", "O": "#c0392b", ".": "#222"}
 WIN_COLOUR = "#fff2a8"
@@ -105,3 +107,55 @@ class BoardWidget(widgets.VBox):
             else:
                 button.remove_class("ttt-win")
         self.status.value = f"<b>{self.game.message}</b>"
+
+
+class ComputerGameWidget(BoardWidget):
+    """A game against the perfect player, with a choice of who starts and optional hints.
+
+    The computer is :class:`ttt.players.PerfectPlayer`: it never loses, wins as fast
+    as it can, and on 3×3 answers from the solved table in well under a millisecond.
+    ``computer`` is the computer's mark ("O": you start; "X": it starts), ``hints``
+    whether empty cells show what they lead to (:func:`ttt.hints.cell_hints`), and
+    ``seed`` is passed to the player (``None``: always the lowest-numbered best move).
+
+    Extra CSS classes for browser tests: ``ttt-computer-game`` on the whole widget,
+    ``ttt-who-starts`` on the "You start" / "Computer starts" buttons and ``ttt-hints``
+    on the "Show hints" button.
+    """
+
+    YOU_START, COMPUTER_STARTS = "You start", "Computer starts"
+
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, computer: str = "O",
+                 hints: bool = False, seed: int | None = None, cell_size: str = "64px"):
+        if computer not in ("X", "O"):
+            raise ValueError(f"computer must be 'X' or 'O', not {computer!r}")
+        super().__init__(rows, cols, k, opponent=PerfectPlayer(seed), computer=computer,
+                         cell_size=cell_size, cell_colours=cell_hints if hints else None)
+        self.who_starts = widgets.ToggleButtons(
+            options=[self.YOU_START, self.COMPUTER_STARTS],
+            value=self.YOU_START if computer == "O" else self.COMPUTER_STARTS,
+            tooltips=["You play X and move first", "The computer plays X and moves first"],
+            style={"button_width": "auto"},
+        )
+        self.who_starts.add_class("ttt-who-starts")
+        self.who_starts.observe(self._on_who_starts, names="value")
+        self.hints = widgets.ToggleButton(value=hints, description="Show hints", icon="lightbulb-o",
+                                          tooltip="Colour each empty cell by what it leads to")
+        self.hints.add_class("ttt-hints")
+        self.hints.observe(self._on_hints, names="value")
+        for button in self.buttons:
+            button.layout.padding = "0px"   # room for a label like "loss in 6" without an ellipsis
+        self.children = (widgets.HBox([self.who_starts, self.hints]), *self.children)
+        self.add_class("ttt-computer-game")
+
+    def __repr__(self) -> str:
+        board = self.game.board
+        return (f"ComputerGameWidget({board.rows}×{board.cols}, k={board.k}, computer plays "
+                f"{self.game.computer}, hints {'on' if self.cell_colours else 'off'}: {status_line(board)})")
+
+    def _on_who_starts(self, change) -> None:
+        self.restart(computer="O" if change["new"] == self.YOU_START else "X")
+
+    def _on_hints(self, change) -> None:
+        self.cell_colours = cell_hints if change["new"] else None
+        self.refresh()

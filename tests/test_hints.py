@@ -1,0 +1,110 @@
+"""Hints (``ttt.hints``): cell colours and labels from the table-backed move scores."""
+
+import re
+import subprocess
+import sys
+from functools import lru_cache
+
+from ttt import Board, solve
+from ttt.engine import Engine
+from ttt.hints import HINT_COLOURS, cell_hints
+from ttt.solver import move_scores
+
+LABEL = re.compile(r"^(?:(win|loss) in (\d)|draw)$")
+
+
+@lru_cache(maxsize=None)
+def reference_score(board):
+    """Plain memoised depth-aware negamax: a win leaving e empty cells is worth e + 1."""
+    if board.winner:
+        return -(board.size - board.moves_made + 1)
+    if board.is_full:
+        return 0
+    return max(-reference_score(child) for _, child in board.children())
+
+
+def reachable(board):
+    seen, stack = set(), [board]
+    while stack:
+        b = stack.pop()
+        if b not in seen:
+            seen.add(b)
+            stack.extend(child for _, child in b.children())
+    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
+
+
+POSITIONS = reachable(Board.empty())
+UNFINISHED = [b for b in POSITIONS if not b.is_over]
+
+
+def test_the_positions_are_all_of_them():
+    assert (len(POSITIONS), len(UNFINISHED)) == (5478, 4520)
+
+
+def test_table_scores_agree_with_plain_negamax_on_every_position():
+    for board in UNFINISHED:
+        expected = {cell: -reference_score(child) for cell, child in board.children()}
+        assert move_scores(board) == expected, board.notation
+
+
+def test_finished_boards_have_no_scores_and_no_hints():
+    for text in ["XXX/OO./...", "XOX/XOO/OXX", "XO./XO./X.."]:
+        board = Board.parse(text)
+        assert move_scores(board) == {} and cell_hints(board) == {}
+
+
+def test_other_sizes_get_hints_from_the_engine():
+    for board in [Board.parse("X.../.O../....", k=3), Board.empty(3, 4, 3).play(5), Board.parse("X.../.O../..../....")]:
+        engine = Engine(board.rows, board.cols, board.k)
+        assert move_scores(board) == engine.move_scores(board)
+        assert set(cell_hints(board)) == set(board.legal_moves())
+
+
+def test_hints_in_a_position_worked_out_by_hand():
+    # X to move with X on 0 and 1, O on 3 and 4: 2 wins at once; 5 blocks O's row; any other move lets O win on 5.
+    hints = cell_hints(Board.parse("XX./OO./..."))
+    assert hints[2] == (HINT_COLOURS["win"], "win in 1")
+    for cell in (6, 7, 8):
+        assert hints[cell] == (HINT_COLOURS["loss"], "loss in 2")
+    assert hints[5][1] != "loss in 2"
+
+
+def test_the_empty_board_is_a_draw_from_every_cell():
+    assert cell_hints(Board.empty()) == {cell: (HINT_COLOURS["draw"], "draw") for cell in range(9)}
+
+
+def test_every_hint_is_consistent_with_solve():
+    """Keys are the legal moves; labels parse; colour matches the label; the best-valued cells are solve's best moves;
+    the number of plies has the right parity (a win ends on my move, a loss on the opponent's)."""
+    rank = {"win": 1, "draw": 0, "loss": -1}
+    colour_of = {colour: kind for kind, colour in HINT_COLOURS.items()}
+    for board in UNFINISHED:
+        hints = cell_hints(board)
+        assert sorted(hints) == board.legal_moves()
+        values = {}
+        for cell, (colour, label) in hints.items():
+            match = LABEL.match(label)
+            assert match, label
+            kind = match.group(1) or "draw"
+            assert colour_of[colour] == kind
+            if kind != "draw":
+                plies = int(match.group(2))
+                assert plies % 2 == (1 if kind == "win" else 0)
+                assert plies <= board.size - board.moves_made
+            values[cell] = rank[kind]
+        solution = solve(board)
+        assert max(values.values()) == solution.value
+        assert tuple(cell for cell in sorted(values) if values[cell] == solution.value) == solution.best_moves
+
+
+def test_table_scores_agree_with_the_engine_everywhere():
+    # move_scores reads the solved table on 3×3; the engine searches. Both must agree.
+    engine = Engine()
+    for board in UNFINISHED:
+        assert move_scores(board) == engine.move_scores(board), board.notation
+
+
+def test_hints_module_does_not_import_ipywidgets():
+    code = "import sys, ttt.hints; print('ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
