@@ -9,7 +9,7 @@ CHROMIUM ?= /usr/bin/chromium
 export PYTHONHASHSEED := 0
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-NBVAL := --nbval --nbval-current-env --sanitize-with tests/nbval_sanitize.cfg
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .PHONY: help lab test unit nbval browser notebooks chromium clean
 
