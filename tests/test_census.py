@@ -6,16 +6,8 @@ from ttt import Board
 from ttt.census import census
 from ttt.symmetry import canonical_key
 from ttt.table import SolvedTable
+from support import reachable
 
-
-def reachable(board):
-    seen, frontier = set(), [board]
-    while frontier:
-        b = frontier.pop()
-        if b not in seen:
-            seen.add(b)
-            frontier.extend(child for _, child in b.children())
-    return seen
 
 
 def test_3x3_census():

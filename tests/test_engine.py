@@ -1,32 +1,13 @@
 """The bitboard engine agrees with plain negamax, whatever speed-ups are switched on."""
 
 import random
-from functools import lru_cache
 
 import pytest
 
 from ttt import Board, BoardError
 from ttt.engine import Engine, Options, plies_from_score
-
-
-@lru_cache(maxsize=None)
-def reference(board):
-    """Plain depth-aware negamax over Board objects: the slow, obviously right answer."""
-    if board.winner:
-        return -(board.cells.count(".") + 1)
-    if board.is_full:
-        return 0
-    return max(-reference(child) for _, child in board.children())
-
-
-def reachable(board):
-    seen, frontier = set(), [board]
-    while frontier:
-        b = frontier.pop()
-        if b not in seen:
-            seen.add(b)
-            frontier.extend(child for _, child in b.children())
-    return seen
+from support import random_position, reachable
+from support import reference_score as reference
 
 
 POSITIONS = sorted(reachable(Board.empty()), key=lambda b: b.cells)
@@ -70,16 +51,6 @@ def test_finished_boards():
     solution = Engine().solve(Board.parse("XOX/XOO/OXX"))
     assert (solution.value, solution.best_moves, solution.plies) == (0, (), 0)
 
-
-def random_position(rows, cols, k, marks, rng):
-    while True:
-        board = Board.empty(rows, cols, k)
-        for _ in range(marks):
-            if board.is_over:
-                break
-            board = board.play(rng.choice(board.legal_moves()))
-        if not board.is_over:
-            return board
 
 
 @pytest.mark.parametrize("rows, cols, k, marks", [(4, 4, 4, 7), (4, 4, 3, 5), (3, 4, 3, 3), (4, 3, 3, 3)])

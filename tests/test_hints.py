@@ -3,34 +3,16 @@
 import re
 import subprocess
 import sys
-from functools import lru_cache
 
 from ttt import Board, solve
 from ttt.engine import Engine
 from ttt.hints import HINT_COLOURS, cell_hints
 from ttt.solver import move_scores
+from support import reachable, reference_score
 
 LABEL = re.compile(r"^(?:(win|loss) in (\d)|draw)$")
 
 
-@lru_cache(maxsize=None)
-def reference_score(board):
-    """Plain memoised depth-aware negamax: a win leaving e empty cells is worth e + 1."""
-    if board.winner:
-        return -(board.size - board.moves_made + 1)
-    if board.is_full:
-        return 0
-    return max(-reference_score(child) for _, child in board.children())
-
-
-def reachable(board):
-    seen, stack = set(), [board]
-    while stack:
-        b = stack.pop()
-        if b not in seen:
-            seen.add(b)
-            stack.extend(child for _, child in b.children())
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
 
 
 POSITIONS = reachable(Board.empty())

@@ -6,17 +6,8 @@ import pytest
 
 from ttt import Board, BoardError, solve
 from ttt.limited import WIN, LimitedPlayer, LimitedSearch, line_weights
+from support import random_position
 
-
-def random_position(rows, cols, k, marks, rng):
-    while True:
-        board = Board.empty(rows, cols, k)
-        for _ in range(marks):
-            if board.is_over:
-                break
-            board = board.play(rng.choice(board.legal_moves()))
-        if not board.is_over:
-            return board
 
 
 def test_line_weights():

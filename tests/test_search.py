@@ -6,7 +6,6 @@ positions takes a fraction of a second.  Each search variant is then run
 from each position on its own, with no memo, exactly as a notebook calls it.
 """
 
-from functools import lru_cache
 
 import pytest
 
@@ -37,18 +36,10 @@ from ttt.pruning import (
     take_until_tree,
 )
 from ttt.tree import count_leaves, count_nodes, game_tree, prune
+from support import reference_score
 
 EMPTY = Board.empty()
 
-
-@lru_cache(maxsize=None)
-def reference_score(board):
-    """Depth-aware score for the side to move: a win leaving e empty cells is worth e + 1."""
-    if board.winner:
-        return -(board.cells.count(".") + 1)
-    if board.is_full:
-        return 0
-    return max(-reference_score(child) for _, child in board.children())
 
 
 def reference_value(board):

@@ -2,36 +2,18 @@
 
 import dataclasses
 import random
-from functools import lru_cache
 
 import pytest
 
 from ttt import Board, BoardError, Solution, solve
 from ttt.solver import describe, move_hints, move_scores, score
+from support import random_position, reachable, reference_score
 
-
-@lru_cache(maxsize=None)
-def reference_score(board):
-    """Plain memoised minimax, depth-aware: a win leaving e empty cells is worth e + 1."""
-    if board.winner:
-        return -(board.cells.count(".") + 1)
-    if board.is_full:
-        return 0
-    return max(-reference_score(child) for _, child in board.children())
 
 
 def sign(n):
     return (n > 0) - (n < 0)
 
-
-def reachable(board):
-    seen, stack = set(), [board]
-    while stack:
-        b = stack.pop()
-        if b not in seen:
-            seen.add(b)
-            stack.extend(child for _, child in b.children())
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
 
 
 POSITIONS = reachable(Board.empty())
@@ -112,16 +94,6 @@ def test_bad_input():
     with pytest.raises(BoardError, match="impossible"):
         solve("XXX/XXX/...")
 
-
-def random_position(rows, cols, k, marks, rng):
-    while True:
-        board = Board.empty(rows, cols, k)
-        for _ in range(marks):
-            if board.is_over:
-                break
-            board = board.play(rng.choice(board.legal_moves()))
-        if not board.is_over:
-            return board
 
 
 @pytest.mark.parametrize("rows, cols, k, marks", [(3, 4, 3, 4), (4, 3, 3, 4), (4, 4, 4, 8), (4, 4, 3, 6), (2, 5, 2, 3)])

@@ -6,16 +6,8 @@ import pytest
 
 from ttt import Board
 from ttt.symmetry import canonical, canonical_key, compose, distinct_moves, images, permutations, stabiliser, symmetries
+from support import reachable
 
-
-def reachable(board):
-    seen, frontier = set(), [board]
-    while frontier:
-        b = frontier.pop()
-        if b not in seen:
-            seen.add(b)
-            frontier.extend(child for _, child in b.children())
-    return seen
 
 
 @pytest.mark.parametrize("rows, cols, size", [(3, 3, 8), (4, 4, 8), (5, 5, 8), (3, 4, 4), (4, 3, 4), (2, 5, 4)])

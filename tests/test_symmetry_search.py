@@ -3,7 +3,6 @@
 The group laws of the symmetries themselves are tested in test_symmetry.py.
 """
 
-from functools import lru_cache
 
 import pytest
 
@@ -29,33 +28,16 @@ from ttt.symmetry_search import (
     positions_up_to_symmetry,
 )
 from ttt.tree import count_tree
+from support import reachable
+from support import reference_score as score
 
 EMPTY = Board.empty()
 
-
-@lru_cache(maxsize=None)
-def score(board):
-    """Depth-aware score for the side to move (a win leaving e empty cells is worth e + 1)."""
-    if board.winner:
-        return -(board.cells.count(".") + 1)
-    if board.is_full:
-        return 0
-    return max(-score(child) for _, child in board.children())
 
 
 def value(board):
     return (score(board) > 0) - (score(board) < 0)
 
-
-def reachable(board):
-    seen, frontier = {board}, [board]
-    while frontier:
-        b = frontier.pop()
-        for _, child in b.children():
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
 
 
 POSITIONS = sorted(reachable(EMPTY), key=lambda b: (b.moves_made, b.cells))
