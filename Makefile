@@ -30,8 +30,9 @@ $(VENV)/.requirements-test: requirements-test.txt $(VENV)/.requirements
 	$(BIN)/python -m pip install --quiet -r requirements-test.txt
 	touch $@
 
+# Jupyter refuses to run as root unless told; containers and CI machines often are root.
 lab: $(VENV)/.requirements
-	$(BIN)/jupyter lab notebooks/00_index.ipynb
+	$(BIN)/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/00_index.ipynb
 
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 chromium:
