@@ -358,3 +358,30 @@ def test_scores_and_plies():
     assert plies_from_score(0, 7) == 7
     assert plies_from_score(9, 9) == 1  # win with the move just made: 8 cells stay empty
     assert plies_from_score(-8, 9) == 2
+
+
+class _Watcher:
+    """Records the observer calls of alphabeta, checking that they nest."""
+
+    def __init__(self):
+        self.depth = self.enters = self.leaves = self.pruned = 0
+
+    def enter(self, board, move, alpha, beta):
+        self.depth += 1
+        self.enters += 1
+
+    def leave(self, value, pruned):
+        self.depth -= 1
+        self.leaves += 1
+        self.pruned += len(pruned)
+        assert self.depth >= 0
+
+
+@pytest.mark.parametrize("soft", [False, True])
+def test_an_observer_only_watches_alphabeta(soft):
+    plain, watched, watcher = SearchStats(), SearchStats(), _Watcher()
+    value = alphabeta(Board.empty(), soft=soft, stats=plain)
+    assert alphabeta(Board.empty(), soft=soft, stats=watched, observer=watcher) == value
+    assert plain == watched  # same nodes, leaves and cut-offs with or without it
+    assert watcher.enters == watcher.leaves == plain.nodes == 18_297 and watcher.depth == 0
+    assert watcher.pruned > 0

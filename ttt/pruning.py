@@ -41,6 +41,12 @@ worse: a child's value never leaves the window, so ``alpha > beta`` never
 happens and nothing is pruned (549,946 nodes): the figure 146,120 belongs
 to fail-soft.
 
+To watch the search rather than just count it, pass an ``observer``
+(:class:`AlphaBetaObserver`): it hears of every node as the search enters
+and leaves it, with the window, the value and the moves a cut-off skipped.
+:mod:`ttt.trace` builds its tree for the explorer of notebook 05 that way,
+so what the explorer shows is this very search and not a copy of it.
+
 Move order matters a great deal (:data:`ORDERS`).  From the empty board,
 window (-inf, +inf), hard and soft alike: index 18,297 nodes, static
 (centre, corners, edges) 7,275, threats (win, then block, then index)
@@ -51,7 +57,7 @@ window (-inf, +inf), hard and soft alike: index 18,297 nodes, static
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from ttt.board import Board
 from ttt.instrument import SearchStats
@@ -67,6 +73,7 @@ __all__ = [
     "take_until",
     "take_until_tree",
     "alphabeta",
+    "AlphaBetaObserver",
     "ORDERS",
     "order_moves",
     "static_order",
@@ -278,6 +285,29 @@ def _orderer(order) -> Callable[[Board], list[int]]:
 # ---------------------------------------------------------------------- 3. alpha-beta
 
 
+class AlphaBetaObserver(Protocol):
+    """What :func:`alphabeta` tells an ``observer``: every node, as it enters and leaves it.
+
+    The calls nest like the search itself: ``enter`` for a node, then the
+    ``enter`` ... ``leave`` pairs of the children it searched, in the order
+    tried, then its own ``leave``.  An observer only listens; the search
+    runs exactly as it would without one.
+    """
+
+    def enter(self, board: Board, move: int | None, alpha, beta) -> None:
+        """The search arrives at ``board`` with the window ``(alpha, beta)``.
+
+        ``move`` is the cell played to get there (``None`` at the root).
+        """
+
+    def leave(self, value, pruned: Sequence[int]) -> None:
+        """The search returns ``value`` for the node last entered and not yet left.
+
+        ``pruned`` holds the moves a cut-off left unsearched, in the order
+        they would have been tried (empty when every move was searched).
+        """
+
+
 def alphabeta(
     board: Board,
     alpha: float = -INF,
@@ -287,6 +317,7 @@ def alphabeta(
     order="index",
     strict: bool = False,
     stats: SearchStats | None = None,
+    observer: AlphaBetaObserver | None = None,
 ) -> int | float:
     """Negamax with alpha-beta pruning: the value of ``board`` for the side to move, within a window.
 
@@ -304,47 +335,72 @@ def alphabeta(
     ``order`` picks the move order (see :data:`ORDERS`), ``strict=True``
     reproduces the bug of cutting off only when ``alpha > beta``, and
     ``stats`` counts nodes, leaves and cut-offs (a cut-off is counted when a
-    node stops with moves still unsearched).
+    node stops with moves still unsearched).  ``observer`` (see
+    :class:`AlphaBetaObserver`) is told of every node entered and left;
+    without one the search pays only an ``is not None`` test per node.
     """
     if not alpha < beta:
         raise ValueError(f"the window must have alpha < beta, got ({alpha}, {beta})")
     stats = stats if stats is not None else SearchStats()
     moves = _orderer(order)
     search = _fail_soft if soft else _fail_hard
-    return search(board, alpha, beta, moves, strict, stats)
+    return search(board, None, alpha, beta, moves, strict, stats, observer)
 
 
-def _fail_hard(board: Board, alpha, beta, moves, strict: bool, stats: SearchStats):
+# ``move`` is the cell that led to ``board``; only the observer needs it.  The observer
+# is checked with ``is not None`` and a cut-off's unsearched moves are sliced only
+# for it, so that a search without one runs as fast as before the hook existed.
+
+
+def _fail_hard(board: Board, move, alpha, beta, moves, strict: bool, stats: SearchStats, observer):
     stats.nodes += 1
+    if observer is not None:
+        observer.enter(board, move, alpha, beta)
     if board.is_over:
         stats.leaves += 1
         value = -1 if board.winner else 0
-        return alpha if value <= alpha else beta if value >= beta else value
+        value = alpha if value <= alpha else beta if value >= beta else value
+        if observer is not None:
+            observer.leave(value, ())
+        return value
     cells = moves(board)
     for i, cell in enumerate(cells):
-        value = -_fail_hard(board._play(cell), -beta, -alpha, moves, strict, stats)
+        value = -_fail_hard(board._play(cell), cell, -beta, -alpha, moves, strict, stats, observer)
         if value > alpha:
             alpha = value
         if alpha > beta if strict else alpha >= beta:
             stats.cutoffs += i + 1 < len(cells)
-            break
+            if observer is not None:
+                observer.leave(alpha, cells[i + 1:])
+            return alpha
+    if observer is not None:
+        observer.leave(alpha, ())
     return alpha
 
 
-def _fail_soft(board: Board, alpha, beta, moves, strict: bool, stats: SearchStats):
+def _fail_soft(board: Board, move, alpha, beta, moves, strict: bool, stats: SearchStats, observer):
     stats.nodes += 1
+    if observer is not None:
+        observer.enter(board, move, alpha, beta)
     if board.is_over:
         stats.leaves += 1
-        return -1 if board.winner else 0
+        value = -1 if board.winner else 0
+        if observer is not None:
+            observer.leave(value, ())
+        return value
     cells = moves(board)
     best = -INF
     for i, cell in enumerate(cells):
-        value = -_fail_soft(board._play(cell), -beta, -alpha, moves, strict, stats)
+        value = -_fail_soft(board._play(cell), cell, -beta, -alpha, moves, strict, stats, observer)
         if value > best:
             best = value
             if value > alpha:
                 alpha = value
         if alpha > beta if strict else alpha >= beta:
             stats.cutoffs += i + 1 < len(cells)
-            break
+            if observer is not None:
+                observer.leave(best, cells[i + 1:])
+            return best
+    if observer is not None:
+        observer.leave(best, ())
     return best

@@ -4,16 +4,13 @@
 counters.  To *see* pruning we need more: for every position the search
 visited, the window ``(alpha, beta)`` it arrived with, the value it sent
 back, which moves it searched and which it never looked at.
-:func:`trace_alphabeta` runs the same search and keeps all of that in a tree
-of :class:`TraceNode`; the tree explorer of notebook 05
-(:mod:`ttt.explorer`) only draws it.
-
-Why a second copy of alpha-beta rather than hooks in ``ttt.pruning``?  The
-version there is meant to be read in a few lines and run fast; recording
-would double its length.  Instead the tests (``tests/test_trace.py``) hold
-the two together: on the same position, window, move order and variant the
-trace visits exactly the nodes that :func:`ttt.pruning.alphabeta` visits, in
-the same order, with the same leaves, cut-offs and value.
+:func:`trace_alphabeta` runs :func:`ttt.pruning.alphabeta` itself with an
+observer (:class:`~ttt.pruning.AlphaBetaObserver`) that writes all of that
+down as a tree of :class:`TraceNode`; the tree explorer of notebook 05
+(:mod:`ttt.explorer`) only draws it.  There is no second copy of alpha-beta
+here: the trace *is* the search, by construction, and ``tests/test_trace.py``
+checks that the recording is faithful (the same nodes in the same order,
+with the same leaves, cut-offs and value).
 
 Values follow :func:`ttt.pruning.alphabeta`: negamax form, ``+1`` / ``0`` /
 ``-1`` for *the side to move at that node*.  A value is exact only when it
@@ -29,7 +26,7 @@ from typing import Iterator
 
 from ttt.board import Board, other
 from ttt.instrument import SearchStats
-from ttt.pruning import INF, ORDERS, order_moves
+from ttt.pruning import INF, ORDERS, alphabeta
 
 __all__ = [
     "MOVE_ORDERS",
@@ -167,35 +164,34 @@ def trace_alphabeta(
     and the parent stops as soon as its ``alpha`` reaches ``beta``
     (or passes it, with ``strict=True``).
     """
-    if not alpha < beta:
-        raise ValueError(f"the window must have alpha < beta, got ({alpha}, {beta})")
-    return _trace(board, None, alpha, beta, soft, order, strict)
+    recorder = _Recorder(soft)
+    alphabeta(board, alpha, beta, soft=soft, order=order, strict=strict, observer=recorder)
+    return recorder.root
 
 
-def _trace(board: Board, move, alpha, beta, soft: bool, order, strict: bool) -> TraceNode:
-    if board.is_over:
-        value = -1 if board.winner else 0
-        if not soft:
-            value = alpha if value <= alpha else beta if value >= beta else value
-        return TraceNode(board, move, alpha, beta, value, (), (), soft)
-    window = (alpha, beta)
-    cells = order_moves(board, order)
-    children = []
-    best = -INF
-    stop = len(cells)
-    for i, cell in enumerate(cells):
-        child = _trace(board._play(cell), cell, -beta, -alpha, soft, order, strict)
-        children.append(child)
-        value = -child.value
-        if value > best:
-            best = value
-        if value > alpha:
-            alpha = value
-        if alpha > beta if strict else alpha >= beta:
-            stop = i + 1
-            break
-    value = best if soft else alpha
-    return TraceNode(board, move, *window, value, tuple(children), tuple(cells[stop:]), soft)
+class _Recorder:
+    """An :class:`~ttt.pruning.AlphaBetaObserver` that builds the :class:`TraceNode` tree.
+
+    A node's children are finished before the node itself is left, so each
+    open node waits on a stack with the children found so far; ``leave``
+    freezes the top one into a :class:`TraceNode` and hands it to its parent.
+    """
+
+    def __init__(self, soft: bool):
+        self.soft = soft
+        self.open: list[tuple[Board, int | None, float, float, list[TraceNode]]] = []
+        self.root: TraceNode | None = None
+
+    def enter(self, board: Board, move: int | None, alpha, beta) -> None:
+        self.open.append((board, move, alpha, beta, []))
+
+    def leave(self, value, pruned) -> None:
+        board, move, alpha, beta, children = self.open.pop()
+        node = TraceNode(board, move, alpha, beta, value, tuple(children), tuple(pruned), self.soft)
+        if self.open:
+            self.open[-1][4].append(node)
+        else:
+            self.root = node
 
 
 # ---------------------------------------------------------------------- text, for people and for tests
