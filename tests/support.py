@@ -1,18 +1,30 @@
 """Test oracles shared by the test modules: slow, plain, obviously right.
 
 The package's searches are checked against these, never against each other.
+``tests/`` has no ``__init__.py``, so pytest puts this folder on ``sys.path``
+and test modules import from here with ``from support import ...``.  The
+set of positions to check comes from :func:`ttt.tree.reachable_positions`,
+which is tested on its own (against a plain walk) in ``test_tree.py``.
 """
 
 from functools import lru_cache
 
 from ttt import Board
+from ttt.tree import reachable_positions
+
+__all__ = ["reference_score", "reference_value", "random_position", "reachable"]
 
 
 @lru_cache(maxsize=None)
 def reference_score(board: Board) -> int:
-    """Plain memoised depth-aware negamax: a win leaving ``e`` empty cells is worth ``e + 1``."""
+    """Plain memoised depth-aware negamax for the side to move.
+
+    A win that leaves ``e`` empty cells is worth ``e + 1`` to the winner (so
+    faster wins and slower losses score better), a draw 0.  The board just
+    played on holds the winner's line, so the side to move has lost.
+    """
     if board.winner:
-        return -(board.size - board.moves_made + 1)
+        return -(board.cells.count(".") + 1)
     if board.is_full:
         return 0
     return max(-reference_score(child) for _, child in board.children())
@@ -24,19 +36,12 @@ def reference_value(board: Board) -> int:
     return (score > 0) - (score < 0)
 
 
-def reachable(board: Board) -> list[Board]:
-    """Every position reachable from ``board`` (itself included), by moves made, then cells."""
-    seen, stack = set(), [board]
-    while stack:
-        b = stack.pop()
-        if b not in seen:
-            seen.add(b)
-            stack.extend(child for _, child in b.children())
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
-
-
 def random_position(rows: int, cols: int, k: int, marks: int, rng) -> Board:
-    """An unfinished position after ``marks`` random moves (drawn again until one is unfinished)."""
+    """An unfinished position after ``marks`` random moves drawn with ``rng``.
+
+    A game that ends early is thrown away and drawn again, so the result is
+    always a position where play goes on; the same seed gives the same boards.
+    """
     while True:
         board = Board.empty(rows, cols, k)
         for _ in range(marks):
@@ -45,3 +50,7 @@ def random_position(rows: int, cols: int, k: int, marks: int, rng) -> Board:
             board = board.play(rng.choice(board.legal_moves()))
         if not board.is_over:
             return board
+
+
+# Older name, still used by test_hints.py; new tests call reachable_positions directly.
+reachable = reachable_positions

@@ -6,14 +6,13 @@ from ttt import Board
 from ttt.census import census
 from ttt.symmetry import canonical_key
 from ttt.table import SolvedTable
-from support import reachable
-
+from ttt.tree import reachable_positions
 
 
 def test_3x3_census():
     result = census(3, 3, 3)
     assert (result.positions, result.finished, result.unfinished, result.classes) == (5478, 958, 4520, 765)
-    positions = reachable(Board.empty())
+    positions = reachable_positions()
     by_ply = [sum(b.moves_made == i for b in positions) for i in range(10)]
     assert [row[0] for row in result.per_ply] == by_ply
     assert result.finished_classes == 138
@@ -28,7 +27,7 @@ def test_rectangle_census_matches_the_solved_table_and_a_walk(rows, cols, k):
     result = census(rows, cols, k)
     assert result.positions == len(SolvedTable(rows, cols, k))
     if rows * cols <= 8:
-        positions = reachable(Board.empty(rows, cols, k))
+        positions = reachable_positions(Board.empty(rows, cols, k))
         assert result.positions == len(positions)
         assert result.classes == len({canonical_key(b) for b in positions})
         assert result.finished == sum(b.is_over for b in positions)

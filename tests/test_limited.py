@@ -9,7 +9,6 @@ from ttt.limited import WIN, LimitedPlayer, LimitedSearch, line_weights
 from support import random_position
 
 
-
 def test_line_weights():
     assert line_weights(3) == (0, 1, 4, 16)
     assert line_weights(4) == (0, 1, 4, 16, 64)

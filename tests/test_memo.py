@@ -1,13 +1,13 @@
 """Memoised searches (ttt.memo): right on every position, and the published counts.
 
-The reference is written here, independently of the package: plain negamax
-memoised with lru_cache, giving the value of every position for the side to
-move.  Each search is run from each of the 4,520 unfinished positions on its
-own, with a fresh table, exactly as a notebook calls it.
+The reference is the plain memoised negamax of tests/support.py, written
+independently of the package's searches: ``reference`` is the sign of its
+depth-aware score, that is the value (+1 / 0 / -1) of every position for the
+side to move.  Each search is run from each of the 4,520 unfinished
+positions on its own, with a fresh table, exactly as a notebook calls it.
 """
 
 import random
-from functools import lru_cache
 
 import pytest
 
@@ -30,16 +30,10 @@ from ttt.memo import (
     shortcut_move,
 )
 from ttt.players import RandomPlayer
+from ttt.tree import reachable_positions
+from support import reference_value as reference
 
 EMPTY = Board.empty()
-
-
-@lru_cache(maxsize=None)
-def reference(board):
-    """+1 / 0 / -1 for the side to move."""
-    if board.is_over:
-        return -1 if board.winner else 0
-    return max(-reference(child) for _, child in board.children())
 
 
 def optimal_moves(board):
@@ -47,18 +41,7 @@ def optimal_moves(board):
     return [cell for cell, child in board.children() if -reference(child) == best]
 
 
-def _all_positions():
-    seen, frontier = {EMPTY}, [EMPTY]
-    while frontier:
-        board = frontier.pop()
-        for _, child in board.children():
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
-
-
-POSITIONS = _all_positions()
+POSITIONS = reachable_positions(EMPTY)
 UNFINISHED = [b for b in POSITIONS if not b.is_over]
 
 

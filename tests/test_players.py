@@ -1,21 +1,11 @@
 """Computer players: legal moves, reproducible with a seed, and the perfect one never loses."""
 
-from functools import lru_cache
-
 import pytest
 
 from ttt import Board, BoardError
 from ttt.players import PerfectPlayer, RandomPlayer
-
-
-@lru_cache(maxsize=None)
-def reference_score(board):
-    """Plain memoised depth-aware minimax for the side to move."""
-    if board.winner:
-        return -(board.cells.count(".") + 1)
-    if board.is_full:
-        return 0
-    return max(-reference_score(child) for _, child in board.children())
+from ttt.tree import reachable_positions
+from support import reference_score
 
 
 def play_out(players, board=None):
@@ -28,17 +18,7 @@ def play_out(players, board=None):
     return board
 
 
-def reachable_unfinished():
-    seen, stack = set(), [Board.empty()]
-    while stack:
-        b = stack.pop()
-        if b not in seen:
-            seen.add(b)
-            stack.extend(child for _, child in b.children())
-    return sorted((b for b in seen if not b.is_over), key=lambda b: (b.moves_made, b.cells))
-
-
-UNFINISHED = reachable_unfinished()
+UNFINISHED = [b for b in reachable_positions() if not b.is_over]
 
 
 @pytest.mark.parametrize("perfect_mark", ["X", "O"])

@@ -1,11 +1,10 @@
 """Every search gives the value that plain minimax gives, on every unfinished 3×3 position.
 
-The reference is written here, independently of the package: minimax with
-depth-aware scores, memoised on the board so that the table for all 5,478
+The reference is the plain memoised depth-aware negamax of tests/support.py,
+written independently of the package's searches; its table for all 5,478
 positions takes a fraction of a second.  Each search variant is then run
 from each position on its own, with no memo, exactly as a notebook calls it.
 """
-
 
 import pytest
 
@@ -35,17 +34,10 @@ from ttt.pruning import (
     take_until,
     take_until_tree,
 )
-from ttt.tree import count_leaves, count_nodes, game_tree, prune
-from support import reference_score
+from ttt.tree import count_leaves, count_nodes, game_tree, prune, reachable_positions
+from support import reference_score, reference_value
 
 EMPTY = Board.empty()
-
-
-
-def reference_value(board):
-    """+1 / 0 / -1 for the side to move."""
-    score = reference_score(board)
-    return (score > 0) - (score < 0)
 
 
 def x_value(board):
@@ -53,17 +45,7 @@ def x_value(board):
     return reference_value(board) if board.turn == "X" else -reference_value(board)
 
 
-def all_positions():
-    seen, stack = set(), [EMPTY]
-    while stack:
-        board = stack.pop()
-        if board not in seen:
-            seen.add(board)
-            stack.extend(child for _, child in board.children())
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
-
-
-POSITIONS = all_positions()
+POSITIONS = reachable_positions(EMPTY)
 UNFINISHED = [b for b in POSITIONS if not b.is_over]
 FULL_TREE = game_tree(EMPTY)
 

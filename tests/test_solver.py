@@ -7,24 +7,18 @@ import pytest
 
 from ttt import Board, BoardError, Solution, solve
 from ttt.solver import describe, move_hints, move_scores, score
-from support import random_position, reachable, reference_score
+from ttt.tree import reachable_positions
+from support import random_position, reference_score, reference_value
 
-
-
-def sign(n):
-    return (n > 0) - (n < 0)
-
-
-
-POSITIONS = reachable(Board.empty())
+POSITIONS = reachable_positions()
 UNFINISHED = [b for b in POSITIONS if not b.is_over]
 
 
 def test_every_unfinished_position():
     assert len(UNFINISHED) == 4_520
     for board in UNFINISHED:
-        value = sign(reference_score(board))
-        keeping = tuple(cell for cell, child in board.children() if -sign(reference_score(child)) == value)
+        value = reference_value(board)
+        keeping = tuple(cell for cell, child in board.children() if -reference_value(child) == value)
         solution = solve(board)
         assert (solution.value, solution.best_moves) == (value, keeping), board.notation
         assert solution.score == reference_score(board), board.notation
@@ -95,14 +89,13 @@ def test_bad_input():
         solve("XXX/XXX/...")
 
 
-
 @pytest.mark.parametrize("rows, cols, k, marks", [(3, 4, 3, 4), (4, 3, 3, 4), (4, 4, 4, 8), (4, 4, 3, 6), (2, 5, 2, 3)])
 def test_other_board_sizes(rows, cols, k, marks):
     rng = random.Random(rows * 100 + cols * 10 + k)
     for _ in range(8):
         board = random_position(rows, cols, k, marks, rng)
-        value = sign(reference_score(board))
-        keeping = tuple(cell for cell, child in board.children() if -sign(reference_score(child)) == value)
+        value = reference_value(board)
+        keeping = tuple(cell for cell, child in board.children() if -reference_value(child) == value)
         solution = solve(board)
         assert (solution.value, solution.best_moves, solution.score) == (value, keeping, reference_score(board))
 

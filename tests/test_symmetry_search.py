@@ -3,7 +3,6 @@
 The group laws of the symmetries themselves are tested in test_symmetry.py.
 """
 
-
 import pytest
 
 from ttt import Board
@@ -27,20 +26,12 @@ from ttt.symmetry_search import (
     negamax_symmetry_table,
     positions_up_to_symmetry,
 )
-from ttt.tree import count_tree
-from support import reachable
+from ttt.tree import count_tree, reachable_positions
 from support import reference_score as score
+from support import reference_value as value
 
 EMPTY = Board.empty()
-
-
-
-def value(board):
-    return (score(board) > 0) - (score(board) < 0)
-
-
-
-POSITIONS = sorted(reachable(EMPTY), key=lambda b: (b.moves_made, b.cells))
+POSITIONS = reachable_positions(EMPTY)
 UNFINISHED = [b for b in POSITIONS if not b.is_over]
 
 
@@ -91,7 +82,7 @@ def test_positions_up_to_symmetry_on_3x3():
 
 @pytest.mark.parametrize("rows, cols, k", [(2, 3, 2), (3, 2, 2), (2, 4, 2), (3, 3, 2), (1, 4, 3), (2, 2, 2)])
 def test_positions_up_to_symmetry_against_brute_force(rows, cols, k):
-    positions = reachable(Board.empty(rows, cols, k))
+    positions = reachable_positions(Board.empty(rows, cols, k))
     classes = {}
     for board in positions:
         classes.setdefault(canonical_key(board), board.is_over)

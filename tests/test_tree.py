@@ -2,7 +2,7 @@
 
 import pytest
 
-from ttt import Board
+from ttt import Board, BoardError
 from ttt.tree import (
     LazyNode,
     Node,
@@ -13,6 +13,7 @@ from ttt.tree import (
     game_tree,
     height,
     prune,
+    reachable_positions,
     walk_counts,
 )
 
@@ -150,3 +151,44 @@ def test_fast_counts_agree_with_walking_on_small_boards(rows, cols, k):
 def test_a_pruned_tree_counts_its_frontier_as_unfinished(full_tree):
     counts = walk_counts(prune(full_tree, 2))
     assert counts.games == 72 and counts.outcomes["unfinished"] == 72
+
+
+# ---------------------------------------------------------------------- reachable positions
+
+
+def walked_positions(board, found=None):
+    """The positions a plain recursive walk over ``board.children()`` meets, as a set."""
+    found = set() if found is None else found
+    found.add(board)
+    for _, child in board.children():
+        if child not in found:
+            walked_positions(child, found)
+    return found
+
+
+def test_reachable_positions_of_the_3x3_board():
+    positions = reachable_positions()
+    assert len(positions) == 5_478
+    assert sum(not b.is_over for b in positions) == 4_520
+    assert len(set(positions)) == len(positions)
+    assert set(positions) == walked_positions(EMPTY)
+    assert positions == sorted(positions, key=lambda b: (b.moves_made, b.cells))
+    assert positions[0] == EMPTY and reachable_positions(EMPTY) == positions
+
+
+@pytest.mark.parametrize("notation", ["XO./.X./...", "XOX/OX./O..", ".../.X./... k=2", "XO../.X../...O k=3"])
+def test_reachable_positions_from_other_positions(notation):
+    board = Board.parse(notation)
+    positions = reachable_positions(board)
+    assert set(positions) == walked_positions(board)
+    assert positions[0] == board and len(positions) == count_tree(board).positions
+
+
+def test_reachable_positions_of_a_finished_board_and_bad_input():
+    finished = Board.parse("XXX/OO./...")
+    assert reachable_positions(finished) == [finished]
+    positions = reachable_positions()
+    positions.clear()  # the caller's list is its own: the cached answer is untouched
+    assert len(reachable_positions()) == 5_478
+    with pytest.raises(BoardError, match="needs a Board"):
+        reachable_positions("X../.../...")

@@ -9,14 +9,17 @@ notebooks 07 and 09 can measure what it buys:
 
 ``table``     a transposition table with bound flags (exact / lower / upper),
               so alpha-beta may reuse a result found under another window;
-``symmetry``  look positions up by their canonical image under the board's
-              symmetries (8 on a square, 4 on a rectangle);
+``symmetry``  near the root, look positions up by their canonical image under
+              the board's symmetries (8 on a square, 4 on a rectangle) and
+              search one move of each class of symmetric moves;
 ``order``     move ordering: ``"index"`` (0, 1, 2, ...), ``"static"`` (cells on
-              more lines first: the centre, then corners), or ``"history"``
-              (cells that caused cut-offs before, then static);
+              more lines first: the centre, then corners), ``"history"``
+              (cells that caused cut-offs before, then static) or ``"lines"``
+              (cells whose lines are most advanced for either side first);
 ``threats``   win at once if possible; if the opponent threatens one cell,
               block it and search nothing else; facing two threats, the game
-              is lost in two plies;
+              is lost in two plies; with two empty cells left, the threats
+              alone decide the game;
 ``dead``      a position where no line can still be completed for either
               side is a draw, and one where a side has no line left caps its
               score, without searching further.
@@ -24,20 +27,31 @@ notebooks 07 and 09 can measure what it buys:
 Scores are depth-aware and from the side to move: a win whose final move
 leaves ``e`` empty cells scores ``e + 1``, a loss the negative of that, a
 draw 0.  So faster wins and slower losses score higher.
+
+Three pieces of bookkeeping make a node cheap, because each is updated by a
+move instead of being recomputed from the whole board:
+
+* the *threats* of each side (empty cells that would complete one of its
+  lines) change only on the lines through the cell just played;
+* the *open lines* of each side (lines the opponent has not entered) are one
+  bit per line, and a move closes the lines through its cell with one ``&``;
+* the *images* of the position under every symmetry are packed side by side
+  in one integer, and a move adds its cell's images with one ``|``; the
+  canonical key is then the smallest of those fields.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ttt.board import Board
 from ttt.geometry import BoardError, geometry
 from ttt.minimax import plies_from_score
 from ttt.solution import Solution
-from ttt.symmetry import permutations, transform_cells
+from ttt.symmetry import permutations
 
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's score is: exact, or a bound on one side
 ORDERS = ("index", "static", "history", "lines")
 INF = 10**9
 
@@ -59,6 +73,9 @@ class Options:
             raise ValueError("symmetry only helps through the table: turn table on too")
 
 
+DEFAULT_OPTIONS = Options()
+
+
 @dataclass
 class EngineStats:
     """What a search did: nodes visited, table hits and stored entries."""
@@ -69,38 +86,100 @@ class EngineStats:
 
 
 class Layout:
-    """Everything about a board size that the engine precomputes once."""
+    """Everything about a board size that the engine precomputes once (on 3×3, well under 0.1 ms).
+
+    A *packed* position is ``x | o << size``: X's bits, then O's.
+    """
 
     def __init__(self, rows: int, cols: int, k: int):
         geo = geometry(rows, cols, k)
-        self.rows, self.cols, self.k, self.size = rows, cols, k, geo.size
-        self.full = (1 << geo.size) - 1
+        size = geo.size
+        self.rows, self.cols, self.k, self.size = rows, cols, k, size
+        self.full = (1 << size) - 1
         self.masks = geo.line_masks
-        self.masks_through = tuple(tuple(geo.line_masks[n] for n in geo.lines_through[c]) for c in range(geo.size))
-        weight = [len(geo.lines_through[c]) for c in range(geo.size)]
-        centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
+        self.masks_through = tuple(tuple(geo.line_masks[n] for n in geo.lines_through[c]) for c in range(size))
+        # one bit per line: the lines through a cell, which a move there closes to the opponent
+        self.line_bits_through = tuple(sum(1 << n for n in geo.lines_through[c]) for c in range(size))
+        # static order: cells on more lines first, then nearer the centre (twice the distance, in
+        # whole numbers), then by index
         self.static_order = tuple(
-            sorted(range(geo.size), key=lambda c: (-weight[c], abs(c // cols - centre_r) + abs(c % cols - centre_c), c))
+            c
+            for _, c in sorted(
+                (-len(geo.lines_through[c]) * 4 * (rows + cols) + abs(2 * (c // cols) - rows + 1) + abs(2 * (c % cols) - cols + 1), c)
+                for c in range(size)
+            )
         )
-        self.index_order = tuple(range(geo.size))
-        self.symmetry_tables = self._symmetry_tables(rows, cols)
-        self.symmetry_perms = permutations(rows, cols)[1:]  # aligned with symmetry_tables
+        self.index_order = tuple(range(size))
+        self.symmetry_perms = permutations(rows, cols)[1:]  # every symmetry but the identity
+        # Packed images: field s (2·size bits wide) holds the position's image under symmetry s
+        # (field 0: the identity).  A cell's images, for X and for O, are OR-ed in by a move.
+        width = 2 * size
+        self.field_width, self.field_mask = width, (1 << width) - 1
+        self.field_shifts = tuple(width * s for s in range(1, len(self.symmetry_perms) + 1))
+        x_images = [1 << c for c in range(size)]
+        for shift, perm in zip(self.field_shifts, self.symmetry_perms):
+            for c in range(size):
+                x_images[c] |= 1 << (perm[c] + shift)
+        self.x_images = tuple(x_images)
+        self.o_images = tuple(image << size for image in x_images)
+        # Symmetry pays near the root, where few stones make many positions one another's images;
+        # deeper down, looking up the canonical image costs more than the table hits it earns.
+        # Measured: from half the board empty (3×3: 6 empty cells, 4×4: 9) is best on 3×3 and 4×4.
+        self.symmetry_min_empty = (size + 1) // 2 + 1
 
-    def _symmetry_tables(self, rows, cols):
-        """For each non-identity symmetry, chunk tables that map a packed position to its image.
+    def images(self, key: int) -> int:
+        """The packed images of the packed position ``key`` under every symmetry (field 0 is ``key``)."""
+        x, o = key & self.full, key >> self.size
+        packed = 0
+        for bits, images in ((x, self.x_images), (o, self.o_images)):
+            while bits:
+                low = bits & -bits
+                packed |= images[low.bit_length() - 1]
+                bits ^= low
+        return packed
 
-        A packed position ``x | o << size`` is cut into a few equal chunks of at
-        most 8 bits; ``table[v]`` is the image of the bits ``v`` of one chunk.
-        A table is built by doubling, one bit at a time (the entries with that
-        bit set are the ones without it, plus its image), so building the
-        tables costs little even in a cold process.
+    def canonical_of_images(self, packed: int) -> int:
+        """The smallest field of packed images (see :meth:`images`): the canonical key of the position."""
+        mask = self.field_mask
+        best = packed & mask
+        for shift in self.field_shifts:
+            image = packed >> shift & mask
+            if image < best:
+                best = image
+        return best
+
+    def canonical(self, key: int) -> int:
+        """The smallest image of a packed position ``key`` under the board's symmetries.
+
+        For callers that map many whole positions (:class:`ttt.table.SolvedTable`);
+        the search instead carries :meth:`images` along and takes the smallest field.
+        """
+        best = key
+        width, mask, tables = self.symmetry_tables
+        for chunks in tables:
+            image, rest = 0, key
+            for table in chunks:
+                image |= table[rest & mask]
+                rest >>= width
+            if image < best:
+                best = image
+        return best
+
+    @cached_property
+    def symmetry_tables(self) -> tuple[int, int, tuple]:
+        """``(width, mask, tables)``: for each non-identity symmetry, chunk tables mapping a packed position to its image.
+
+        Built on first use only (the search does not need them): a packed
+        position is cut into a few chunks of at most 8 bits, ``width`` bits
+        each, and ``table[v]`` is the image of the bits ``v`` of one chunk.  A
+        table is built by doubling, one bit at a time (the entries with that
+        bit set are the ones without it, plus its image).
         """
         bits = 2 * self.size
         n_chunks = -(-bits // 8)
         width = -(-bits // n_chunks)
-        self.chunk_width, self.chunk_mask = width, (1 << width) - 1
         tables = []
-        for perm in permutations(rows, cols)[1:]:
+        for perm in self.symmetry_perms:
             bit_image = [1 << p for p in perm] + [1 << (p + self.size) for p in perm]  # X bits, then O bits
             chunks = []
             for start in range(0, bits, width):
@@ -111,20 +190,7 @@ class Layout:
                 table += [0] * ((1 << width) - len(table))  # (the last chunk may be short)
                 chunks.append(table)
             tables.append(tuple(chunks))
-        return tuple(tables)
-
-    def canonical(self, key: int) -> int:
-        """The smallest image of a packed position ``x | o << size`` under the symmetries."""
-        best = key
-        width, mask = self.chunk_width, self.chunk_mask
-        for chunks in self.symmetry_tables:
-            image, rest = 0, key
-            for table in chunks:
-                image |= table[rest & mask]
-                rest >>= width
-            if image < best:
-                best = image
-        return best
+        return width, (1 << width) - 1, tuple(tables)
 
 
 @lru_cache(maxsize=None)
@@ -141,11 +207,11 @@ class Engine:
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, options: Options | None = None):
         self.layout = layout(rows, cols, k)
-        self.options = options or Options()
-        self.table: dict[int, tuple[int, int]] = {}
+        self.options = options or DEFAULT_OPTIONS
+        self.table: dict[int, int] = {}  # canonical packed position -> score << 2 | flag
         self.history = [0] * self.layout.size
         self._counts = [0, 0]
-        self._search = self._make_search()
+        self._node = self._make_search()
 
     # ------------------------------------------------------------------ the search
     def score(self, board: Board) -> int:
@@ -163,97 +229,141 @@ class Engine:
             )
         x, o = board.bits
         me, opp = (x, o) if board.turn == "X" else (o, x)
-        return me, opp, board.cells.count(".")
+        return me, opp, lay.size - board.moves_made
+
+    def _search(self, me: int, opp: int, n_empty: int, alpha: int, beta: int) -> int:
+        """Search an unfinished position from scratch (``me`` to move) with the window (``alpha``, ``beta``)."""
+        return self._node(*self._root(me, opp, n_empty), alpha, beta)
+
+    def _root(self, me: int, opp: int, n_empty: int) -> tuple:
+        """The node's arguments (all but the window) for an unfinished position, worked out from scratch."""
+        lay = self.layout
+        empties = ~(me | opp) & lay.full
+        my_threats = their_threats = my_open = their_open = 0
+        for n, mask in enumerate(lay.masks):
+            if not mask & opp:
+                my_open |= 1 << n
+                rest = mask & ~me
+                if not rest & (rest - 1):
+                    my_threats |= rest
+            if not mask & me:
+                their_open |= 1 << n
+                rest = mask & ~opp
+                if not rest & (rest - 1):
+                    their_threats |= rest
+        x, o = (me, opp) if n_empty % 2 == lay.size % 2 else (opp, me)
+        images = lay.images(x | o << lay.size)
+        return me, opp, images, n_empty, my_threats & empties, their_threats & empties, my_open, their_open
+
+    def _child(self, state: tuple, cell: int) -> tuple:
+        """The node's arguments after the side to move plays ``cell`` (which must not win at once)."""
+        me, opp, images, n_empty, my_threats, their_threats, my_open, their_open = state
+        lay = self.layout
+        bit = 1 << cell
+        mine = me | bit
+        threats = my_threats
+        for mask in lay.masks_through[cell]:
+            if not mask & opp:
+                rest = mask & ~mine
+                if not rest & (rest - 1):
+                    threats |= rest
+        move_images = lay.x_images if n_empty % 2 == lay.size % 2 else lay.o_images
+        return (
+            opp, mine, images | move_images[cell], n_empty - 1, their_threats & ~bit, threats & ~bit,
+            their_open & ~lay.line_bits_through[cell], my_open,
+        )
 
     def _make_search(self):
         """Build the search as a closure over local names (it is twice as fast that way).
 
         The closure is a fail-soft negamax alpha-beta: nobody has won yet and
-        it is ``me``'s move with ``n_empty`` cells free.  Each option is read
-        once here, not at every node.
+        it is ``me``'s move with ``n_empty`` cells free.  ``images`` packs the
+        position's images under every symmetry; ``my_threats`` and
+        ``their_threats`` are the empty cells that would complete a line for
+        each side; ``my_open`` and ``their_open`` have a bit for each line the
+        other side has not entered.  Each option is read once here, not at
+        every node.
         """
         lay, opts = self.layout, self.options
-        full, size, masks = lay.full, lay.size, lay.masks
-        masks_through = lay.masks_through
-        use_table, use_symmetry, use_threats, use_dead = opts.table, opts.symmetry, opts.threats, opts.dead
+        full, size, masks_through = lay.full, lay.size, lay.masks_through
+        line_bits_through = lay.line_bits_through
+        use_table, use_threats, use_dead = opts.table, opts.threats, opts.dead
+        use_symmetry = opts.symmetry and bool(lay.symmetry_perms)
+        symmetry_min_empty = lay.symmetry_min_empty
+        field_mask = lay.field_mask
+        shifted_perms = tuple(zip(lay.field_shifts, lay.symmetry_perms))  # where each image sits, and its symmetry
+        x_images, o_images = lay.x_images, lay.o_images
         order_name = opts.order
         order = lay.static_order if order_name != "index" else lay.index_order
+        order_bits = tuple((c, 1 << c) for c in order)
         history = self.history
         table = self.table
-        sym_tables, width, cmask = lay.symmetry_tables, lay.chunk_width, lay.chunk_mask
-        sym_perms = lay.symmetry_perms
         parity = size % 2
         counts = self._counts  # [nodes, table hits]
 
-        def search(me, opp, n_empty, alpha, beta):
+        def node(me, opp, images, n_empty, my_threats, their_threats, my_open, their_open, alpha, beta):
             counts[0] += 1
-            if n_empty == 0:
-                return 0
             # Scores lie in [-(n_empty - 1), n_empty]: narrow the window to that range.
             if alpha >= n_empty:
                 return n_empty
             if beta > n_empty:
                 beta = n_empty
             moves = None
-            if use_threats or use_dead:
-                my_wins = their_wins = 0
-                mine_open = theirs_open = False
-                for mask in masks:
-                    a = mask & me
-                    b = mask & opp
-                    if not b:
-                        mine_open = True
-                        rest = mask ^ a
-                        if not rest & (rest - 1):
-                            my_wins |= rest
-                        if not a:  # an empty line is open to both sides
-                            theirs_open = True
-                            if not rest & (rest - 1):
-                                their_wins |= rest
-                    elif not a:
-                        theirs_open = True
-                        rest = mask ^ b
-                        if not rest & (rest - 1):
-                            their_wins |= rest
-                if use_threats:
-                    if my_wins:
-                        return n_empty  # win at once
-                    if their_wins:
-                        if their_wins & (their_wins - 1) and n_empty >= 2:
-                            return 1 - n_empty  # two threats: one can only be blocked
-                        moves = (their_wins.bit_length() - 1,)  # the forced block
-                if use_dead:
-                    if not mine_open:
-                        if not theirs_open:
-                            return 0  # nobody can complete a line any more
-                        if beta > 0:
-                            beta = 0  # I can no longer win
-                    if not theirs_open and alpha < 0:
-                        alpha = 0  # nor can my opponent
-                    if alpha >= beta:
-                        return 0  # the caps and the window already decide this node
+            if use_threats:
+                if my_threats:
+                    return n_empty  # win at once
+                if their_threats:
+                    if their_threats & (their_threats - 1) and n_empty >= 2:
+                        return 1 - n_empty  # two threats: one can only be blocked
+                    moves = (their_threats.bit_length() - 1,)  # the forced block
+                if n_empty <= 3:
+                    if n_empty <= 2:
+                        return 0  # no win for me now and at most one threat against me: a draw
+                    # Three cells left: I win only by making two threats with my move (the
+                    # opponent blocks one, I complete the other); nobody else can win.
+                    for cell in moves or [c for c, bit in order_bits if ~(me | opp) & bit]:
+                        mine = me | 1 << cell
+                        threats = 0
+                        for mask in masks_through[cell]:
+                            if not mask & opp:
+                                rest = mask & ~mine
+                                if not rest & (rest - 1):
+                                    threats |= rest
+                        if threats & (threats - 1):
+                            return 1
+                    return 0
+            elif n_empty == 0:
+                return 0
+            if use_dead:
+                if not my_open:
+                    if not their_open:
+                        return 0  # nobody can complete a line any more
+                    if beta > 0:
+                        beta = 0  # I can no longer win
+                if not their_open and alpha < 0:
+                    alpha = 0  # nor can my opponent
+                if alpha >= beta:
+                    return 0  # the caps and the window already decide this node
             key = None
             stabiliser = None  # the symmetries that map this position onto itself
             if use_table:
-                key = me | opp << size if n_empty % 2 == parity else opp | me << size
-                if use_symmetry:
-                    best_key = key
-                    for index, chunks in enumerate(sym_tables):
-                        image, rest = 0, key
-                        for tab in chunks:
-                            image |= tab[rest & cmask]
-                            rest >>= width
+                key = images & field_mask
+                if use_symmetry and n_empty >= symmetry_min_empty:
+                    position = best_key = key
+                    for shift, perm in shifted_perms:
+                        image = images >> shift & field_mask
                         if image < best_key:
                             best_key = image
-                        elif image == key:
+                        elif image == position:
                             if stabiliser is None:
-                                stabiliser = [sym_perms[index]]
+                                stabiliser = [perm]
                             else:
-                                stabiliser.append(sym_perms[index])
+                                stabiliser.append(perm)
                     key = best_key
                 entry = table.get(key)
                 if entry is not None:
-                    flag, value = entry
+                    flag = entry & 3
+                    value = entry >> 2
                     if flag == EXACT:
                         counts[1] += 1
                         return value
@@ -268,7 +378,7 @@ class Engine:
             lo = alpha  # the window this node is searched with decides what its result bounds
             if moves is None:
                 empties = ~(me | opp) & full
-                moves = [c for c in order if empties >> c & 1]
+                moves = [c for c, bit in order_bits if empties & bit]
                 if stabiliser is not None:
                     # Moves that a symmetry of this position maps onto each other are worth
                     # the same: search one of each class.
@@ -295,31 +405,38 @@ class Engine:
                                 w += 1 + (b.bit_count() << 2)  # their line is cut
                         weights[c] = w
                     moves.sort(key=weights.__getitem__, reverse=True)
+            my_images = x_images if n_empty % 2 == parity else o_images
             best = -INF
             for cell in moves:
-                mine = me | 1 << cell
-                if not use_threats:
-                    for mask in masks_through[cell]:
-                        if mask & mine == mask:
-                            value = n_empty  # this move wins at once
-                            break
-                    else:
-                        value = -search(opp, mine, n_empty - 1, -beta, -alpha)
+                bit = 1 << cell
+                mine = me | bit
+                threats = my_threats  # (empty here when threats are on: a threat would have won)
+                for mask in masks_through[cell]:
+                    if not mask & opp:
+                        rest = mask & ~mine
+                        if not rest & (rest - 1):
+                            if not rest:
+                                break  # this move completes a line
+                            threats |= rest
                 else:
-                    value = -search(opp, mine, n_empty - 1, -beta, -alpha)
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            if order_name == "history":
-                                history[cell] += n_empty * n_empty
-                            break
+                    value = -node(opp, mine, images | my_images[cell], n_empty - 1, their_threats & ~bit,
+                                  threats & ~bit, their_open & ~line_bits_through[cell], my_open, -beta, -alpha)
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                if order_name == "history":
+                                    history[cell] += n_empty * n_empty
+                                break
+                    continue
+                best = n_empty  # a win at once: nothing scores higher
+                break
             if key is not None:
-                table[key] = (UPPER if best <= lo else LOWER if best >= beta else EXACT, best)
+                table[key] = best << 2 | (UPPER if best <= lo else LOWER if best >= beta else EXACT)
             return best
 
-        return search
+        return node
 
     @property
     def stats(self) -> EngineStats:
@@ -328,65 +445,82 @@ class Engine:
 
     # ------------------------------------------------------------------ answers
     def solve(self, board: Board) -> Solution:
-        """Value, every value-keeping move, and the length of the game under perfect play."""
+        """Value, every value-keeping move, and the length of the game under perfect play.
+
+        One move of each class of symmetric moves is searched with the window
+        (-1, 1), which tells a win, a draw and a loss apart without working
+        out how long they take; once a move is known to win, the others need
+        only a null-window test.  The exact depth-aware score (for ``plies``)
+        is searched last, and only when the game is won or lost.
+        """
         me, opp, n_empty = self._unpack(board)
         if board.is_over:
             score = 0 if board.winner is None else -(n_empty + 1)
             return Solution(value=_sign(score), best_moves=(), plies=0, score=score)
-        # Null-window tests first (they cut far more than a full window), then the
-        # exact depth-aware score only when the game is won or lost.
-        classes = self._move_classes(board)
-        if self._search(me, opp, n_empty, 0, 1) >= 1:
-            value = 1
-            best = [c for group in classes if self._keeps(me, opp, n_empty, group[0], 1) for c in group]
-        else:
-            best = [c for group in classes if self._keeps(me, opp, n_empty, group[0], 0) for c in group]
-            value = 0 if best else -1
-            if not best:
-                best = board.legal_moves()  # every move loses, so every move keeps the value
+        root = self._root(me, opp, n_empty)
+        wins_at_once = root[4]
+        value, best = -2, []
+        for group in self._move_classes(root):
+            cell = group[0]
+            if wins_at_once >> cell & 1:
+                move_value = 1
+            elif n_empty == 1:
+                move_value = 0  # fills the board
+            elif value == 1:  # only a win can join the best moves now: a null-window test
+                move_value = 1 if self._node(*self._child(root, cell), -1, 0) <= -1 else -1
+            else:
+                move_value = -_sign_of_bounded(self._node(*self._child(root, cell), -1, 1))
+            if move_value > value:
+                value, best = move_value, list(group)
+            elif move_value == value:
+                best.extend(group)
         best.sort()
-        score = 0 if value == 0 else self._search(me, opp, n_empty, -INF, INF)
+        score = 0 if value == 0 else self._node(*root, -INF, INF)
         return Solution(value=value, best_moves=tuple(best), plies=plies_from_score(score, n_empty), score=score)
 
-    def _move_classes(self, board: Board) -> list[list[int]]:
-        """The legal moves grouped into classes that a symmetry of the board makes equivalent.
+    def _move_classes(self, root: tuple) -> list[list[int]]:
+        """The legal moves grouped into classes that a symmetry of the position makes equivalent.
 
         Only one move per class needs searching (on the empty 3×3 board, 3 of 9).
         """
+        lay = self.layout
+        me, opp, images = root[:3]
+        empties = ~(me | opp) & lay.full
+        moves = [c for c in lay.static_order if empties >> c & 1]
         if not self.options.symmetry:
-            return [[cell] for cell in board.legal_moves()]
-        cells = board.cells
-        stab = [perm for perm in permutations(board.rows, board.cols) if transform_cells(cells, perm) == cells]
+            return [[c] for c in moves]
+        key = images & lay.field_mask
+        stabiliser = [perm for perm, shift in zip(lay.symmetry_perms, lay.field_shifts) if images >> shift & lay.field_mask == key]
         classes, seen = [], set()
-        for cell in board.legal_moves():
-            if cell not in seen:
-                group = sorted({perm[cell] for perm in stab})
-                seen.update(group)
-                classes.append(group)
+        for c in moves:
+            if c not in seen:
+                group = {c}
+                group.update(perm[c] for perm in stabiliser)
+                seen |= group
+                classes.append(sorted(group))
         return classes
-
-    def _keeps(self, me: int, opp: int, n_empty: int, cell: int, value: int) -> bool:
-        """Does playing ``cell`` keep the position's value?  A null-window test says, without the exact score."""
-        mine = me | 1 << cell
-        for mask in self.layout.masks_through[cell]:
-            if mask & mine == mask:
-                return True  # winning at once keeps any value
-        if value == 1:
-            return self._search(opp, mine, n_empty - 1, -1, 0) <= -1  # the opponent then loses
-        return self._search(opp, mine, n_empty - 1, 0, 1) <= 0  # the opponent then cannot win
 
     def move_scores(self, board: Board) -> dict[int, int]:
         """The exact depth-aware score of every legal move, for the side to move."""
         me, opp, n_empty = self._unpack(board)
+        if board.is_over:
+            return {}
+        root = self._root(me, opp, n_empty)
         scores = {}
         for cell in board.legal_moves():
-            mine = me | 1 << cell
-            if any(mask & mine == mask for mask in self.layout.masks_through[cell]):
-                scores[cell] = n_empty
+            if root[4] >> cell & 1:
+                scores[cell] = n_empty  # wins at once
+            elif n_empty == 1:
+                scores[cell] = 0
             else:
-                scores[cell] = -self._search(opp, mine, n_empty - 1, -INF, INF)
+                scores[cell] = -self._node(*self._child(root, cell), -INF, INF)
         return scores
 
 
 def _sign(score: int) -> int:
     return (score > 0) - (score < 0)
+
+
+def _sign_of_bounded(score: int) -> int:
+    """The value (+1, 0, -1) a result of the window (-1, 1) stands for: anything ≥ 1 or ≤ -1 is a bound."""
+    return 1 if score >= 1 else -1 if score <= -1 else 0

@@ -16,11 +16,10 @@ they are imported here too for convenience.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ttt.board import DRAW, Board
 from ttt.players import MatchResult, play_game, play_match
 from ttt.table import SolvedTable, solved_table
+from ttt.tree import reachable_positions
 
 __all__ = [
     "MatchResult",
@@ -35,21 +34,9 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- judging moves
-@lru_cache(maxsize=None)
-def _unfinished(rows: int, cols: int, k: int) -> tuple[Board, ...]:
-    seen, frontier = set(), [Board.empty(rows, cols, k)]
-    while frontier:
-        board = frontier.pop()
-        if board in seen or board.is_over:
-            continue
-        seen.add(board)
-        frontier.extend(child for _, child in board.children())
-    return tuple(sorted(seen, key=lambda b: (b.moves_made, b.cells)))
-
-
 def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> list[Board]:
     """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells."""
-    return list(_unfinished(rows, cols, k))
+    return [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
 
 
 def is_optimal(board: Board, cell: int, table: SolvedTable | None = None) -> bool:

@@ -32,43 +32,51 @@ class SolvedTable:
         self.shape = (rows, cols, k)
         self.layout = lay = layout(rows, cols, k)
         self.calls = 0
-        self._class_scores: dict[int, int] = {}
-        self._class_best: dict[int, int] = {}
-        self._finished: list[int] = []
-        self._score(0, lay.size)
+        self._class_scores: dict[int, int] = {}  # canonical packed position -> score
+        self._solved: list[tuple[int, int, int]] = []  # (packed images of a member, its score, its best moves)
+        self._finished: list[tuple[int, int]] = []  # (packed images, score) of finished positions reached
+        self._score(0, 0, 0, lay.size)
         self.entries: dict[int, tuple[int, int]] = {}  # packed position -> (score, best-move bit mask)
         self._expand()
 
     # ------------------------------------------------------------------ solving the classes
-    def _score(self, key: int, n_empty: int) -> int:
-        """Depth-aware score of the canonical packed position ``key`` for the side to move."""
+    def _score(self, x: int, o: int, images: int, n_empty: int) -> int:
+        """Depth-aware score of the unfinished position ``x``, ``o`` for the side to move.
+
+        ``images`` packs the position's images under every symmetry
+        (:meth:`ttt.engine.Layout.images`); the smallest of them names its
+        class, so each class is solved once, through whichever member the
+        search meets first.
+        """
         self.calls += 1
+        lay = self.layout
+        key = lay.canonical_of_images(images)
         known = self._class_scores.get(key)
         if known is not None:
             return known
-        lay = self.layout
-        n = lay.size
-        x, o = key & lay.full, key >> n
-        x_to_move = n_empty % 2 == n % 2
-        me = x if x_to_move else o
+        x_to_move = n_empty % 2 == lay.size % 2
+        me, move_images = (x, lay.x_images) if x_to_move else (o, lay.o_images)
         rest = lay.full & ~(x | o)
         scored = []
         while rest:
             low = rest & -rest
             rest ^= low
+            cell = low.bit_length() - 1
             mine = me | low
-            child = (x | low) | o << n if x_to_move else x | (o | low) << n
-            for mask in lay.masks_through[low.bit_length() - 1]:
+            child_images = images | move_images[cell]
+            for mask in lay.masks_through[cell]:
                 if mask & mine == mask:
                     value = n_empty  # winning at once is as good as it gets
-                    self._finished.append(child)
+                    self._finished.append((child_images, -n_empty))
                     break
             else:
                 if n_empty == 1:
                     value = 0
-                    self._finished.append(child)
+                    self._finished.append((child_images, 0))
+                elif x_to_move:
+                    value = -self._score(mine, o, child_images, n_empty - 1)
                 else:
-                    value = -self._score(lay.canonical(child), n_empty - 1)
+                    value = -self._score(x, mine, child_images, n_empty - 1)
             scored.append((low, value))
         score = max(value for _, value in scored)
         sign = (score > 0) - (score < 0)
@@ -77,41 +85,30 @@ class SolvedTable:
             if (value > 0) - (value < 0) == sign:
                 best |= low
         self._class_scores[key] = score
-        self._class_best[key] = best
+        self._solved.append((images, score, best))
         return score
 
     # ------------------------------------------------------------------ every member of every class
     def _expand(self) -> None:
-        """Write an entry for every image of every solved class, and of every finished position."""
+        """Write an entry for every image of every solved position, and of every finished one.
+
+        Field ``s`` of a position's packed images is its image under symmetry
+        ``s``; the best moves move with it (field ``s`` of their own images).
+        """
         lay = self.layout
-        width, cmask, tables = lay.chunk_width, lay.chunk_mask, lay.symmetry_tables
+        mask, shifts, x_images = lay.field_mask, (0, *lay.field_shifts), lay.x_images
         entries = self.entries
-        for key, score in self._class_scores.items():
-            best = self._class_best[key]
-            entries[key] = (score, best)
-            for chunks in tables:
-                image, image_best, rest, rest_best = 0, 0, key, best
-                for table in chunks:
-                    image |= table[rest & cmask]
-                    image_best |= table[rest_best & cmask]  # X bits map like cells
-                    rest >>= width
-                    rest_best >>= width
-                if image not in entries:
-                    entries[image] = (score, image_best)
-        n = lay.size
-        for child in self._finished:
-            if child in entries:
-                continue
-            x, o = child & lay.full, child >> n
-            won = any(mask & x == mask or mask & o == mask for mask in lay.masks)
-            score = -(n - (x | o).bit_count() + 1) if won else 0
-            entries[child] = (score, 0)
-            for chunks in tables:
-                image, rest = 0, child
-                for table in chunks:
-                    image |= table[rest & cmask]
-                    rest >>= width
-                entries[image] = (score, 0)
+        for images, score, best in self._solved:
+            best_images = 0
+            while best:
+                low = best & -best
+                best ^= low
+                best_images |= x_images[low.bit_length() - 1]
+            for shift in shifts:
+                entries[images >> shift & mask] = (score, best_images >> shift & mask)
+        for images, score in self._finished:
+            for shift in shifts:
+                entries[images >> shift & mask] = (score, 0)
 
     # ------------------------------------------------------------------ answers
     def __len__(self) -> int:

@@ -26,14 +26,20 @@ any tree: it walks the *positions* ply by ply and carries, for each one, the
 number of move orders (paths) that reach it.  A position reached by ``n``
 paths stands for ``n`` nodes of the tree, so multiplying by ``n`` counts the
 whole tree while visiting each position once.
+
+:func:`reachable_positions` lists those positions themselves, each once and
+in a fixed order: the set of boards that tables, censuses and the tests
+check every answer on.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ttt.board import Board
+from ttt.geometry import BoardError
 
 __all__ = [
     "Node",
@@ -47,6 +53,7 @@ __all__ = [
     "height",
     "walk_counts",
     "count_tree",
+    "reachable_positions",
 ]
 
 
@@ -167,6 +174,44 @@ def edges(tree) -> list[tuple[int, Node]]:
         move = next(i for i, mark in enumerate(cells) if mark != child_cells[i])
         result.append((move, child))
     return result
+
+
+# ---------------------------------------------------------------------- positions rather than nodes
+
+
+def reachable_positions(board: Board | None = None) -> list[Board]:
+    """Every position that can arise from ``board`` (default: the empty 3×3 board), each once.
+
+    The list holds ``board`` itself and finished positions too (5,478 on
+    3×3, 4,520 of them unfinished), sorted by moves made and then by cells,
+    so that it comes out in the same order on every run; a set of boards
+    would not, since its order follows the hashes.  It is the set of
+    questions a memoised search can be asked, and the ground truth that
+    tables, censuses and tests are checked against.  The walk visits each
+    position once, so it is quick on 3×3 (a few hundredths of a second) but
+    grows with the number of positions: fine up to about 12 cells.  Results
+    are cached (boards are immutable), and each call returns a new list.
+    """
+    if board is None:
+        board = Board.empty()
+    elif not isinstance(board, Board):
+        raise BoardError(f"reachable_positions needs a Board, not {type(board).__name__}")
+    return list(_reachable(board))
+
+
+@lru_cache(maxsize=16)
+def _reachable(board: Board) -> tuple[Board, ...]:
+    seen, layer = {board}, [board]
+    while layer:
+        following = []
+        for position in layer:
+            for cell in position.legal_moves():  # no moves once the game is over
+                child = position._play(cell)
+                if child not in seen:
+                    seen.add(child)
+                    following.append(child)
+        layer = following
+    return tuple(sorted(seen, key=lambda b: (b.moves_made, b.cells)))
 
 
 # ---------------------------------------------------------------------- plain counting by walking
