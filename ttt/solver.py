@@ -69,7 +69,7 @@ def move_scores(board) -> dict[int, int]:
     The best moves of a perfect player that wins as fast as it can are the
     ones with the highest score.  Boards of up to 9 cells are answered from
     a :class:`~ttt.table.SolvedTable` built once per process (3×3: about
-    10 ms), so a widget's reply or hint needs no search; larger boards ask the
+    5 ms), so a widget's reply or hint needs no search; larger boards ask the
     engine.
     """
     board = _board(board)
