@@ -1,13 +1,16 @@
 """The rules of ttt.Board: making, reading, playing and refusing bad input."""
 
+import base64
 import itertools
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttt import Board, BoardError, geometry
+from ttt.display import board_svg, boards_html
 
 
 # ---------------------------------------------------------------- making and reading boards
@@ -229,10 +232,22 @@ def test_text_and_svg_pictures():
     assert print_text(board) == "XXX\nOO.\n..."
     assert board.pretty().splitlines()[0] == " X | X | X "
     assert " 5 " in board.pretty() and " 5 " not in board.pretty(numbers=False)
-    svg = board._repr_svg_()
+    svg = board_svg(board)
     assert svg.startswith("<svg") and svg.count(">X<") == 3 and svg.count(">O<") == 2
     assert "#fff2a8" in svg  # the winning line's cells are highlighted
-    assert "#fff2a8" not in Board.parse("XX./OO./...")._repr_svg_()
+    assert "#fff2a8" not in board_svg(Board.parse("XX./OO./..."))
+
+
+def test_a_notebook_shows_a_board_as_an_image_of_its_svg():
+    # An <img> with a data URI, not inline SVG: JupyterLab's sanitiser drops inline SVG from
+    # notebooks it does not trust, and keeps images.
+    board = Board.parse("XXX/OO./...")
+    html = board._repr_html_()
+    assert not hasattr(board, "_repr_svg_")
+    match = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="XXX/OO\./\.\.\.">', html)
+    assert match and base64.b64decode(match.group(1)).decode() == board_svg(board)
+    row = boards_html([board, Board.empty()], ["won", "empty"])
+    assert row.count("<img ") == 2 and "<svg" not in row and ">won<" in row
 
 
 def print_text(board):

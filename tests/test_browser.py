@@ -360,3 +360,33 @@ def test_board_in_voila(voila, page):
     with diagnostics(page, voila, "playing on the board"):
         play_on_the_board(page)
         assert_no_errors_shown(page)
+
+
+PICTURES = "01_representation.ipynb"   # a notebook whose stored outputs hold many board pictures
+
+
+def stored_pictures(path: Path) -> int:
+    """How many board pictures (``<img>`` tags of SVG data) the stored HTML outputs of a notebook hold."""
+    nb = nbformat.read(path, as_version=4)
+    return sum(
+        str(output.get("data", {}).get("text/html", "")).count('src="data:image/svg+xml;base64,')
+        for cell in nb.cells if cell.cell_type == "code" for output in cell.outputs
+    )
+
+
+def test_stored_board_pictures_show_in_an_untrusted_notebook(lab, page):
+    # A fresh server has a fresh notary, so the committed notebook opens untrusted, as on Binder:
+    # JupyterLab then sanitises its HTML outputs. The board pictures must survive that, unrun.
+    expected = stored_pictures(lab.workdir / "notebooks" / PICTURES)
+    assert expected >= 10
+    with diagnostics(page, lab, "opening the notebook without running it"):
+        page.goto(f"{lab.url}/lab/tree/{PICTURES}")
+        pictures = page.locator('.jp-OutputArea-output img[src^="data:image/svg+xml;base64,"]')
+        expect(pictures).to_have_count(expected, timeout=PAGE_TIMEOUT)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.jp-OutputArea-output img[src^="data:image/svg+xml"]')]
+                     .every(img => img.complete && img.naturalWidth > 0)"""
+        )
+        assert page.locator(".jp-OutputArea-output", has_text="untrusted").count() == 0
+        prompts = page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
+        assert all(re.fullmatch(r"\[\d+\]:", p.strip()) for p in prompts if p.strip())  # stored, not rerun

@@ -308,10 +308,11 @@ class Board:
         rule = "+".join("-" * (width + 2) for _ in range(self.cols))
         return ("\n" + rule + "\n").join(lines)
 
-    def _repr_svg_(self) -> str:
-        from ttt.display import board_svg
+    def _repr_html_(self) -> str:
+        """The board's picture in a notebook: an image of :func:`ttt.display.board_svg` (see :mod:`ttt.display`)."""
+        from ttt.display import board_image
 
-        return board_svg(self)
+        return board_image(self)
 
     # ------------------------------------------------------------------ value semantics
     def __eq__(self, other) -> bool:

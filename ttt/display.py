@@ -2,10 +2,17 @@
 
 This module only turns a :class:`~ttt.board.Board` into markup; it knows
 nothing of widgets.  ``ttt.widgets`` and the notebooks call it.
+
+A notebook shows its pictures as ``<img>`` tags whose source is the SVG
+itself (a data URI), never as inline SVG: JupyterLab draws inline SVG and
+``image/svg+xml`` output only in a notebook it trusts, and a notebook somebody
+else ran (a fresh clone, Binder) is not trusted until it is run again.  An
+image survives the sanitiser, and a browser never runs a script inside one.
 """
 
 from __future__ import annotations
 
+import base64
 from html import escape
 
 CELL = 48  # pixels per cell
@@ -77,14 +84,27 @@ def board_svg(board, cell_size: int = CELL, labels: dict[int, str] | None = None
     return "".join(parts)
 
 
+def svg_image(svg: str, alt: str = "") -> str:
+    """An ``<img>`` tag that carries the SVG text ``svg`` as a data URI (see the module's note)."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
+
+
+def board_image(board, cell_size: int = CELL, labels: dict[int, str] | None = None,
+                fills: dict[int, str] | None = None, numbers: bool = False) -> str:
+    """:func:`board_svg` as an ``<img>`` tag for HTML output; its alt text is the board's notation."""
+    return svg_image(board_svg(board, cell_size, labels, fills, numbers), alt=board.notation)
+
+
 def boards_html(boards, captions=None, cell_size: int = 32) -> str:
     """Several boards side by side as one HTML snippet (for ``IPython.display.HTML``)."""
+    boards = list(boards)
     captions = list(captions) if captions is not None else [""] * len(boards)
     items = []
     for board, caption in zip(boards, captions):
         items.append(
             '<figure style="display:inline-block;margin:4px 8px;text-align:center">'
-            f"{board_svg(board, cell_size=cell_size)}"
+            f"{board_image(board, cell_size=cell_size)}"
             f'<figcaption style="font-size:12px">{escape(str(caption))}</figcaption></figure>'
         )
     return '<div style="display:flex;flex-wrap:wrap;align-items:flex-start">' + "".join(items) + "</div>"

@@ -17,7 +17,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ttt.board import other
-from ttt.display import board_svg
+from ttt.display import board_image
 from ttt.trace import MOVE_ORDERS, TraceNode, explain, format_value, format_window, trace_alphabeta
 
 __all__ = ["value_text", "node_text", "trace_html", "TreeExplorer", "WINDOWS"]
@@ -67,7 +67,7 @@ def _summary(node: TraceNode, cell_size: int | None) -> str:
     )
     return (
         f'<span style="{ROW}">'
-        f"{board_svg(node.board, cell_size=cell_size) if cell_size else ''}"
+        f"{board_image(node.board, cell_size=cell_size) if cell_size else ''}"
         f"<span><b>{escape(move)}</b> · {escape(state)} · window"
         f" {escape(format_window(node.alpha, node.beta))} · value {_value_badge(node)}{cut}</span></span>"
     )
@@ -78,7 +78,7 @@ def _pruned_row(parent: TraceNode, move: int, cell_size: int | None) -> str:
     return (
         f'<div style="color:{PRUNED_COLOUR};opacity:0.6;margin:2px 0">'
         f'<span style="{ROW}">'
-        f"{board_svg(board, cell_size=cell_size) if cell_size else ''}"
+        f"{board_image(board, cell_size=cell_size) if cell_size else ''}"
         f"<span><s>{escape(parent.board.turn)} plays {move}</s> · pruned: never searched</span></span></div>"
     )
 
@@ -261,7 +261,7 @@ class TreeExplorer(widgets.VBox):
             steps.append(f"{here.board.turn} plays {move}")
             here = here.child(move)
         self.path_line.value = "<b>Path:</b> " + " › ".join(escape(step) for step in steps)
-        self.picture.value = board_svg(node.board, cell_size=self.cell_size)
+        self.picture.value = board_image(node.board, cell_size=self.cell_size)
         self.account.value = f"<p>{escape(node_text(node))}</p><p>{escape(explain(node))}</p>"
         self._moves = list(node.order)
         mover = node.board.turn
@@ -276,7 +276,7 @@ class TreeExplorer(widgets.VBox):
                 child = node.children[i]
                 button.disabled, button.icon, button.tooltip = False, "arrow-right", f"step into {mover}'s move {move}"
                 info.value = (
-                    f'<span style="{ROW}">{board_svg(child.board, cell_size=16)}'
+                    f'<span style="{ROW}">{board_image(child.board, cell_size=16)}'
                     f"<span>window {escape(format_window(child.alpha, child.beta))} · value {_value_badge(child)}"
                     + (" · cut-off" if child.pruned else "")
                     + "</span></span>"
@@ -285,7 +285,7 @@ class TreeExplorer(widgets.VBox):
                 button.disabled, button.icon, button.tooltip = True, "", "pruned: never searched"
                 info.value = (
                     f'<span style="{ROW};color:{PRUNED_COLOUR};opacity:0.6">'
-                    f"{board_svg(node.board.play(move), cell_size=16)}<span>pruned: never searched</span></span>"
+                    f"{board_image(node.board.play(move), cell_size=16)}<span>pruned: never searched</span></span>"
                 )
         self.back_button.disabled = self.root_button.disabled = not self.path
         self.subtree.value = trace_html(node, cell_size=None, max_depth=2, max_nodes=40, legend=False)
