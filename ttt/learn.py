@@ -44,6 +44,7 @@ import numpy as np
 from ttt.board import Board
 from ttt.features import FEATURE_NAMES, features as line_features
 from ttt.geometry import BoardError
+from ttt.limited import LimitedSearch, squash
 from ttt.symmetry import permutations, transform_cells
 
 __all__ = [
@@ -285,13 +286,9 @@ def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: 
 
 
 # ---------------------------------------------------------------------- search with a learned horizon
-def squash(value: float) -> float:
-    """Map any real number into (-1, 1), keeping its order: ``v / (1 + |v|)``.
-
-    A finished game scores at least 1 in absolute value, so a squashed
-    evaluation can never outweigh a real win or loss.
-    """
-    return value / (1.0 + abs(value))
+def _for_the_side_to_move(evaluate: Evaluation) -> Evaluation:
+    """Turn an evaluation for the side that has just moved into one for the side to move."""
+    return lambda board: -evaluate(board)
 
 
 def search_value(board: Board, evaluate: Evaluation, depth: int,
@@ -305,26 +302,16 @@ def search_value(board: Board, evaluate: Evaluation, depth: int,
     the side that has just moved, hence the minus.  So with ``depth`` at
     least the number of empty cells the result is the exact depth-aware
     score.  ``cache`` (a dict) remembers evaluations between calls.
+
+    The search itself is :class:`ttt.limited.LimitedSearch` with its threat
+    shortcuts off: the package's one depth-limited search.
     """
     if board.is_over:
         return 0.0 if board.winner is None else -float(board.size - board.moves_made + 1)
-    if depth <= 0:
-        if cache is None:
-            return -squash(evaluate(board))
-        known = cache.get(board)
-        if known is None:
-            known = cache[board] = squash(evaluate(board))
-        return -known
-    best = -math.inf
-    for _, child in _afterstates(board):
-        value = -search_value(child, evaluate, depth - 1, -beta, -alpha, cache)
-        if value > best:
-            best = value
-            if value > alpha:
-                alpha = value
-                if alpha >= beta:
-                    break
-    return best
+    search = LimitedSearch(board.rows, board.cols, board.k, evaluate=_for_the_side_to_move(evaluate), threats=False)
+    if cache is not None:
+        search.cache = cache
+    return search.value(board, depth, alpha, beta)
 
 
 class SearchPlayer:
@@ -333,7 +320,9 @@ class SearchPlayer:
     ``evaluate(board)`` rates a board for the side that has just moved (for
     instance ``LinearPlayer.evaluate`` or ``TDPlayer.evaluate``).  Finished
     games are scored exactly, so even a poor evaluation never misses a win
-    within reach.  Ties go to the lowest-numbered cell.
+    within reach.  Ties go to the lowest-numbered cell.  The search is
+    :class:`ttt.limited.LimitedSearch` without threat shortcuts, so that what
+    the player sees is exactly ``depth`` plies and the evaluation.
     """
 
     def __init__(self, evaluate: Evaluation, depth: int = 2):
@@ -341,25 +330,21 @@ class SearchPlayer:
             raise ValueError(f"depth must be a whole number >= 1, not {depth!r}")
         self.evaluate = evaluate
         self.depth = depth
-        self.cache: dict[Board, float] = {}
+        self._searches: dict[tuple[int, int, int], LimitedSearch] = {}
+
+    def search_for(self, board: Board) -> LimitedSearch:
+        """The search for ``board``'s size (one per size, keeping its cache of evaluations)."""
+        shape = (board.rows, board.cols, board.k)
+        if shape not in self._searches:
+            self._searches[shape] = LimitedSearch(*shape, evaluate=_for_the_side_to_move(self.evaluate), threats=False)
+        return self._searches[shape]
 
     def move_values(self, board: Board) -> dict[int, float]:
         """The exact search value of every legal move (no pruning at the root)."""
-        return {
-            cell: -search_value(child, self.evaluate, self.depth - 1, cache=self.cache)
-            for cell, child in _afterstates(board)
-        }
+        return self.search_for(board).move_values(board, self.depth)
 
     def move(self, board: Board) -> int:
-        best_cell, best = None, -math.inf
-        for cell, child in _afterstates(board):
-            # Searched with the window (best, inf): a move that cannot beat the best so far fails low.
-            value = -search_value(child, self.evaluate, self.depth - 1, -math.inf, -best, self.cache)
-            if value > best:
-                best_cell, best = cell, value
-        if best_cell is None:
-            raise BoardError("the game is over: there is no move to make")
-        return best_cell
+        return self.search_for(board).best_move(board, self.depth)
 
     def __repr__(self) -> str:
         return f"SearchPlayer(depth={self.depth})"
