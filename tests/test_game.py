@@ -35,7 +35,8 @@ def test_refused_clicks_leave_the_board_and_history_unchanged(cell):
     board, history = game.board, list(game.history)
     assert not game.click(cell)
     assert game.board is board and game.history == history
-    assert "not playable" in game.message and game.message.endswith("O to move.")
+    assert game.message.startswith("Not a legal move: cell ") and game.message.endswith("O to move.")
+    assert game.message.count(f"cell {cell}") == 1  # the cell is named once
 
 
 def test_clicks_after_the_end_are_refused_until_new_game():

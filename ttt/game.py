@@ -60,7 +60,7 @@ class Game:
         try:
             self.board = self.board.play(cell)
         except BoardError as err:
-            self.message = f"Cell {cell} is not playable: {err}. {status_line(self.board)}."
+            self.message = f"Not a legal move: {err}. {status_line(self.board)}."
             return False
         self.history.append(cell)
         self.message = status_line(self.board)
