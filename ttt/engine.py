@@ -18,8 +18,9 @@ notebooks 07 and 09 can measure what it buys:
               (cells whose lines are most advanced for either side first);
 ``threats``   win at once if possible; if the opponent threatens one cell,
               block it and search nothing else; facing two threats, the game
-              is lost in two plies; with two empty cells left, the threats
-              alone decide the game;
+              is lost in two plies; with three empty cells or fewer, the
+              threats alone decide the game (with three left, the side to
+              move wins only by making two threats at once);
 ``dead``      a position where no line can still be completed for either
               side is a draw, and one where a side has no line left caps its
               score, without searching further.
