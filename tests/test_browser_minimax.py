@@ -1,9 +1,8 @@
 """The game against the computer of notebook 04 in a real browser: JupyterLab in headless Chromium.
 
-The servers, the browser and the diagnostics come from :mod:`test_browser` (importable because
-``tests/`` is on ``sys.path`` under pytest's default import mode).  This module only overrides
-``workdir`` so that the copy of *this* notebook is stripped of its stored outputs too: every board on
-the page then comes from this run.
+Servers, fixtures and checks come from ``conftest.py`` and :mod:`browser_support`; this notebook's
+copy is stripped of its stored outputs (``BLANK_OUTPUTS``), so every board on the page comes from
+this run.
 
 The expected boards and hint labels are computed with the model (``ttt.hints``), not written out, so
 the test checks that the page shows what the package says.
@@ -13,22 +12,17 @@ from __future__ import annotations
 
 import re
 
-import nbformat
 import pytest
 from playwright.sync_api import Page, expect
-from test_browser import (  # noqa: F401  (browser, lab and page are fixtures used by name)
-    PAGE_TIMEOUT,
+
+from browser_support import (
     STEP_TIMEOUT,
     assert_no_errors_shown,
-    browser,
     cell_texts,
     diagnostics,
-    lab,
-    page,
-    prepare_workdir,
+    open_notebook,
     run_all_cells,
 )
-
 from ttt import Board
 from ttt.hints import cell_hints
 from ttt.players import PerfectPlayer
@@ -36,22 +30,9 @@ from ttt.players import PerfectPlayer
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "04_minimax.ipynb"
+BLANK_OUTPUTS = (NOTEBOOK,)
 BOARD = ".play-here.ttt-computer-game"   # the board the learner plays (the notebook adds play-here)
 HINT = re.compile(r"^(?:draw|win in \d|loss in \d)$")
-
-
-@pytest.fixture
-def workdir(tmp_path):
-    """test_browser's throwaway copy of notebooks/, with this notebook's outputs blanked as well."""
-    notebooks = prepare_workdir(tmp_path)
-    path = notebooks / NOTEBOOK
-    nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    nb.metadata.pop("widgets", None)
-    nbformat.write(nb, path)
-    return tmp_path
 
 
 def expected_texts(board: Board, hints: bool) -> list[str]:
@@ -103,8 +84,7 @@ def play_against_the_computer(page: Page) -> None:
 
 def test_computer_game_in_jupyterlab(lab, page):
     with diagnostics(page, lab, "opening the notebook"):
-        page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}")
-        expect(page.locator(".jp-NotebookPanel .jp-Notebook")).to_be_visible(timeout=PAGE_TIMEOUT)
+        open_notebook(page, lab, NOTEBOOK)
     with diagnostics(page, lab, "running all cells"):
         run_all_cells(page)
         assert_no_errors_shown(page)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from ttt import Board, BoardError, solve
-from ttt.limited import LimitedPlayer, LimitedSearch, line_weights, squash
+from ttt.limited import LimitedPlayer, LimitedSearch, line_weights
 from support import random_position
 
 
