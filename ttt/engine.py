@@ -44,7 +44,7 @@ move instead of being recomputed from the whole board:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ttt.board import Board
 from ttt.geometry import BoardError, geometry
@@ -115,7 +115,7 @@ class Layout:
         # Packed images: field s (2·size bits wide) holds the position's image under symmetry s
         # (field 0: the identity).  A cell's images, for X and for O, are OR-ed in by a move.
         width = 2 * size
-        self.field_width, self.field_mask = width, (1 << width) - 1
+        self.field_mask = (1 << width) - 1
         self.field_shifts = tuple(width * s for s in range(1, len(self.symmetry_perms) + 1))
         x_images = [1 << c for c in range(size)]
         for shift, perm in zip(self.field_shifts, self.symmetry_perms):
@@ -148,50 +148,6 @@ class Layout:
             if image < best:
                 best = image
         return best
-
-    def canonical(self, key: int) -> int:
-        """The smallest image of a packed position ``key`` under the board's symmetries.
-
-        For callers that map many whole positions (:class:`ttt.table.SolvedTable`);
-        the search instead carries :meth:`images` along and takes the smallest field.
-        """
-        best = key
-        width, mask, tables = self.symmetry_tables
-        for chunks in tables:
-            image, rest = 0, key
-            for table in chunks:
-                image |= table[rest & mask]
-                rest >>= width
-            if image < best:
-                best = image
-        return best
-
-    @cached_property
-    def symmetry_tables(self) -> tuple[int, int, tuple]:
-        """``(width, mask, tables)``: for each non-identity symmetry, chunk tables mapping a packed position to its image.
-
-        Built on first use only (the search does not need them): a packed
-        position is cut into a few chunks of at most 8 bits, ``width`` bits
-        each, and ``table[v]`` is the image of the bits ``v`` of one chunk.  A
-        table is built by doubling, one bit at a time (the entries with that
-        bit set are the ones without it, plus its image).
-        """
-        bits = 2 * self.size
-        n_chunks = -(-bits // 8)
-        width = -(-bits // n_chunks)
-        tables = []
-        for perm in self.symmetry_perms:
-            bit_image = [1 << p for p in perm] + [1 << (p + self.size) for p in perm]  # X bits, then O bits
-            chunks = []
-            for start in range(0, bits, width):
-                table = [0]
-                for b in range(start, min(start + width, bits)):  # double the table once per bit
-                    image = bit_image[b]
-                    table += [entry | image for entry in table]
-                table += [0] * ((1 << width) - len(table))  # (the last chunk may be short)
-                chunks.append(table)
-            tables.append(tuple(chunks))
-        return width, (1 << width) - 1, tuple(tables)
 
 
 @lru_cache(maxsize=None)
@@ -470,7 +426,8 @@ class Engine:
             elif value == 1:  # only a win can join the best moves now: a null-window test
                 move_value = 1 if self._node(*self._child(root, cell), -1, 0) <= -1 else -1
             else:
-                move_value = -_sign_of_bounded(self._node(*self._child(root, cell), -1, 1))
+                # the window (-1, 1) leaves only the sign of the opponent's result exact, and that is enough
+                move_value = -_sign(self._node(*self._child(root, cell), -1, 1))
             if move_value > value:
                 value, best = move_value, list(group)
             elif move_value == value:
@@ -521,7 +478,3 @@ class Engine:
 def _sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
-
-def _sign_of_bounded(score: int) -> int:
-    """The value (+1, 0, -1) a result of the window (-1, 1) stands for: anything ≥ 1 or ≤ -1 is a bound."""
-    return 1 if score >= 1 else -1 if score <= -1 else 0
