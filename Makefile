@@ -53,13 +53,13 @@ test: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
 
 unit: $(VENV)/.requirements-test
-	$(BIN)/python -m pytest tests -m "not browser"
+	$(BIN)/python -m pytest tests --ignore=tests/browser
 
 nbval: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest $(NBVAL) notebooks
 
 browser: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests -m browser
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser
 
 notebooks: $(VENV)/.requirements
 	@for nb in notebooks/*.ipynb; do \

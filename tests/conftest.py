@@ -1,60 +1,7 @@
-"""Fixtures for the browser tests (``-m browser``): Chromium, a page, and JupyterLab on 127.0.0.1.
+"""Shared by every test folder: nothing but this file's presence.
 
-A browser test module says which notebooks' stored outputs to blank in its copy of ``notebooks/``
-with a module-level ``BLANK_OUTPUTS`` tuple; the helpers live in :mod:`browser_support`.
+``tests/`` has no ``__init__.py``, so pytest (in its default ``prepend`` import mode) puts the
+folder of each ``conftest.py`` on ``sys.path``; this one makes :mod:`support` importable from
+``tests/view/`` and ``tests/tools/`` too.  It must not import Playwright: the browser fixtures
+live in ``tests/browser/conftest.py``, so the unit tests run without the browser tools.
 """
-
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-import pytest
-from playwright.sync_api import sync_playwright
-
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT, Server, free_port, prepare_workdir
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"the browser tests need Chromium at {CHROMIUM} "
-                    "(apt-get install chromium, or set TTT_CHROMIUM)", pytrace=False)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def workdir(request, tmp_path):
-    """A throwaway copy of the notebooks, with the module's ``BLANK_OUTPUTS`` stripped of outputs."""
-    prepare_workdir(tmp_path, blank=getattr(request.module, "BLANK_OUTPUTS", ()))
-    return tmp_path
-
-
-@pytest.fixture
-def lab(workdir):
-    port = free_port()
-    server = Server("jupyterlab", [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={workdir / 'notebooks'}",
-        "--IdentityProvider.token=", "--PasswordIdentityProvider.hashed_password=",
-        "--ServerApp.disable_check_xsrf=True",
-        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ], workdir, port, ready_path="/api/status")
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(PAGE_TIMEOUT)
-    page.console_lines = []
-    page.on("console", lambda message: page.console_lines.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: page.console_lines.append(f"pageerror: {error}"))
-    yield page
-    context.close()

@@ -1,18 +1,41 @@
-"""Test oracles shared by the test modules: slow, plain, obviously right.
+"""Test oracles and helpers shared by the test modules: slow, plain, obviously right.
 
 The package's searches are checked against these, never against each other.
-``tests/`` has no ``__init__.py``, so pytest puts this folder on ``sys.path``
-and test modules import from here with ``from support import ...``.  The
-set of positions to check comes from :func:`ttt.tree.reachable_positions`,
-which is tested on its own (against a plain walk) in ``test_tree.py``.
+``tests/`` has no ``__init__.py``: pytest puts this folder on ``sys.path``
+(it holds ``conftest.py``), so test modules here and in the subfolders
+import from it with ``from support import ...``.  The set of positions to
+check comes from :func:`ttt.tree.reachable_positions`, which is tested on its
+own (against a plain walk) in ``test_tree.py``.
 """
 
+from __future__ import annotations
+
+import subprocess
+import sys
 from functools import lru_cache
 
 from ttt import Board
 from ttt.tree import reachable_positions
 
-__all__ = ["reference_score", "reference_value", "random_position", "reachable"]
+__all__ = [
+    "EMPTY",
+    "POSITIONS",
+    "UNFINISHED",
+    "reference_score",
+    "reference_value",
+    "reference_best_moves",
+    "reference_x_value",
+    "node_of_each_position",
+    "random_position",
+    "run_cli",
+    "run_python",
+]
+
+EMPTY = Board.empty()
+POSITIONS = tuple(reachable_positions(EMPTY))
+"""Every reachable 3×3 position (5,478), by moves made, then cells."""
+UNFINISHED = tuple(board for board in POSITIONS if not board.is_over)
+"""The 4,520 reachable 3×3 positions where play goes on."""
 
 
 @lru_cache(maxsize=None)
@@ -36,6 +59,29 @@ def reference_value(board: Board) -> int:
     return (score > 0) - (score < 0)
 
 
+def reference_best_moves(board: Board) -> list[int]:
+    """Every move that keeps the value of ``board`` for the side to move, in cell order."""
+    value = reference_value(board)
+    return [cell for cell, child in board.children() if -reference_value(child) == value]
+
+
+def reference_x_value(board: Board) -> int:
+    """The reference value from X's side (+1 X wins, -1 O wins), as Hutton's minimax gives it."""
+    value = reference_value(board)
+    return value if board.turn == "X" else -value
+
+
+def node_of_each_position(tree) -> dict:
+    """The node of a shared game tree (:func:`ttt.tree.game_tree`) for each position in it."""
+    found, stack = {}, [tree]
+    while stack:
+        node = stack.pop()
+        if node.board not in found:
+            found[node.board] = node
+            stack.extend(node.children)
+    return found
+
+
 def random_position(rows: int, cols: int, k: int, marks: int, rng) -> Board:
     """An unfinished position after ``marks`` random moves drawn with ``rng``.
 
@@ -52,5 +98,15 @@ def random_position(rows: int, cols: int, k: int, marks: int, rng) -> Board:
             return board
 
 
-# Older name, still used by test_hints.py; new tests call reachable_positions directly.
-reachable = reachable_positions
+def run_cli(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess:
+    """``python -m ttt ARGS`` run as a user runs it, with ``stdin`` as its input."""
+    return subprocess.run(
+        [sys.executable, "-m", "ttt", *args], input=stdin, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def run_python(code: str, timeout: float = 120) -> str:
+    """Run ``code`` in a fresh interpreter (nothing imported yet) and return what it printed."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

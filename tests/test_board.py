@@ -1,16 +1,15 @@
 """The rules of ttt.Board: making, reading, playing and refusing bad input."""
 
-import base64
 import itertools
 import pickle
-import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttt import Board, BoardError, geometry
-from ttt.display import board_svg, boards_html
+from ttt import Board, BoardError
+from ttt.geometry import geometry
+from support import POSITIONS
 
 
 # ---------------------------------------------------------------- making and reading boards
@@ -58,7 +57,7 @@ def test_non_default_k_survives_the_round_trip():
 def test_rectangular_boards():
     board = Board.parse("X.../O.../....")
     assert (board.rows, board.cols, board.k) == (3, 4, 3)
-    assert len(geometry(3, 4, 3).lines) == 3 * 2 + 4 * 1 + 2 + 2  # rows, columns, two diagonal directions
+    assert board.geometry is geometry(3, 4, 3)  # one shared geometry per size
 
 
 def test_boards_are_values_immutable_hashable_and_picklable():
@@ -127,6 +126,36 @@ def test_children_are_every_legal_move():
     assert all(child == board.play(cell) for cell, child in children)
 
 
+# ---------------------------------------------------------------- the fast paths for search code
+def test_child_is_play_without_the_checks_on_every_position():
+    for board in POSITIONS:
+        for cell in board.legal_moves():
+            child, played = board.child(cell), board.play(cell)
+            assert child == played and hash(child) == hash(played), (board.notation, cell)
+            assert (child.winner, child.winning_line, child.turn) == (played.winner, played.winning_line, played.turn)
+    assert Board.parse("XX./OO./...").child(2).winner == "X"
+
+
+def test_child_does_not_validate():
+    # The fast path trusts its caller: on a finished board it still writes a mark (no BoardError),
+    # and the result is no legal position.
+    after = Board.parse("XXX/OO./...").child(8)
+    with pytest.raises(BoardError, match="play went on after X"):
+        Board.parse(after.notation)
+
+
+def test_unchecked_builds_a_board_with_no_checks():
+    geo = geometry(3, 3, 3)
+    board = Board.unchecked(geo, "X.O.X...O", None)
+    assert board == Board.parse("X.O/.X./..O") and board.geometry is geo
+    assert hash(board) == hash(Board.parse("X.O/.X./..O"))
+    won = Board.unchecked(geo, "XXXOO....", "X")
+    assert won == Board.parse("XXX/OO./...") and won.winner == "X" and won.is_over
+    # The caller vouches for the winner: nothing is looked up, and nothing is checked.
+    assert Board.unchecked(geo, "XXXOO....", None).winner is None
+    assert Board.unchecked(geo, "XX.......", None).cells == "XX......."  # not a legal position
+
+
 def test_bits():
     assert Board.parse("X.O/.X./..O").bits == (0b000010001, 0b100000100)
 
@@ -174,16 +203,26 @@ def test_bad_moves_raise_board_error_and_change_nothing(cell, message):
     assert (board.cells, hash(board)) == before
 
 
-@pytest.mark.parametrize("text", ["XXX/OO./...", "XOX/XOO/OXX"])
-def test_no_move_after_the_game_is_over(text):
+@pytest.mark.parametrize(
+    "text, why", [("XXX/OO./...", "X has won"), ("XX./OOO/X..", "O has won"), ("XOX/XOO/OXX", "it is a draw")]
+)
+def test_no_move_after_the_game_is_over(text, why):
     board = Board.parse(text)
-    with pytest.raises(BoardError, match="game is over"):
-        board.play(8)
+    wording = f"the game is over ({why}): no more moves"
+    for cell in (8, 5, 99):  # taken, empty or off the board: the finished game is what is wrong
+        with pytest.raises(BoardError) as refused:
+            board.play(cell)
+        assert str(refused.value) == wording
+    with pytest.raises(BoardError) as refused:
+        board.check_not_over()
+    assert str(refused.value) == wording
     assert board == Board.parse(text)
 
 
-def test_board_error_is_a_value_error():
-    assert issubclass(BoardError, ValueError)
+def test_check_not_over_lets_an_unfinished_game_pass():
+    for board in POSITIONS:
+        if not board.is_over:
+            assert board.check_not_over() is None
 
 
 @pytest.mark.parametrize(
@@ -224,34 +263,6 @@ def test_parse_rejects_non_strings():
 def test_bad_shapes(rows, cols, k):
     with pytest.raises(BoardError):
         Board.empty(rows, cols, k)
-
-
-# ---------------------------------------------------------------- display
-def test_text_and_svg_pictures():
-    board = Board.parse("XXX/OO./...")
-    assert print_text(board) == "XXX\nOO.\n..."
-    assert board.pretty().splitlines()[0] == " X | X | X "
-    assert " 5 " in board.pretty() and " 5 " not in board.pretty(numbers=False)
-    svg = board_svg(board)
-    assert svg.startswith("<svg") and svg.count(">X<") == 3 and svg.count(">O<") == 2
-    assert "#fff2a8" in svg  # the winning line's cells are highlighted
-    assert "#fff2a8" not in board_svg(Board.parse("XX./OO./..."))
-
-
-def test_a_notebook_shows_a_board_as_an_image_of_its_svg():
-    # An <img> with a data URI, not inline SVG: JupyterLab's sanitiser drops inline SVG from
-    # notebooks it does not trust, and keeps images.
-    board = Board.parse("XXX/OO./...")
-    html = board._repr_html_()
-    assert not hasattr(board, "_repr_svg_")
-    match = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="XXX/OO\./\.\.\.">', html)
-    assert match and base64.b64decode(match.group(1)).decode() == board_svg(board)
-    row = boards_html([board, Board.empty()], ["won", "empty"])
-    assert row.count("<img ") == 2 and "<svg" not in row and ">won<" in row
-
-
-def print_text(board):
-    return str(board)
 
 
 # ---------------------------------------------------------------- properties

@@ -5,7 +5,7 @@ import pytest
 from ttt import Board
 from ttt.census import census
 from ttt.symmetry import canonical_key
-from ttt.table import SolvedTable
+from ttt.table import solved_table
 from ttt.tree import reachable_positions
 
 
@@ -25,7 +25,7 @@ def test_3x3_census():
 @pytest.mark.parametrize("rows, cols, k", [(2, 4, 2), (3, 4, 3), (4, 3, 3), (2, 2, 2)])
 def test_rectangle_census_matches_the_solved_table_and_a_walk(rows, cols, k):
     result = census(rows, cols, k)
-    assert result.positions == len(SolvedTable(rows, cols, k))
+    assert result.positions == len(solved_table(rows, cols, k))
     if rows * cols <= 8:
         positions = reachable_positions(Board.empty(rows, cols, k))
         assert result.positions == len(positions)

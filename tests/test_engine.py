@@ -1,16 +1,22 @@
-"""The bitboard engine agrees with plain negamax, whatever speed-ups are switched on."""
+"""The bitboard engine (ttt.engine) agrees with plain negamax, whatever speed-ups are switched on.
+
+The bitboard layout it searches on is tested in test_bitboard.py, the solved
+table built on the same layout in test_table.py.
+"""
 
 import random
 
 import pytest
 
 from ttt import Board, BoardError
-from ttt.engine import Engine, Options, plies_from_score
-from ttt.tree import reachable_positions
-from support import random_position, reference_value
+from ttt.engine import ORDERS, Engine, Options, symmetry_min_empty
+from ttt.instrument import SearchStats
+from ttt.scores import INF, plies_from_score
+from support import UNFINISHED, random_position, reference_best_moves, reference_value
+from support import POSITIONS as BY_MOVES
 from support import reference_score as reference
 
-POSITIONS = sorted(reachable_positions(), key=lambda b: b.cells)
+POSITIONS = sorted(BY_MOVES, key=lambda b: b.cells)
 OPTIONS = [
     Options(),
     Options(order="index"),
@@ -34,19 +40,16 @@ def test_every_option_set_scores_all_5478_positions_exactly(options):
 
 def test_solve_gives_value_best_moves_and_plies_on_all_4520_unfinished_positions():
     engine = Engine()
-    unfinished = [b for b in POSITIONS if not b.is_over]
-    assert len(unfinished) == 4520
-    for board in unfinished:
+    for board in UNFINISHED:
         score, value = reference(board), reference_value(board)
-        keeping = [c for c, child in board.children() if -reference_value(child) == value]
         solution = engine.solve(board)
-        assert (solution.value, list(solution.best_moves)) == (value, keeping), board.notation
+        assert (solution.value, list(solution.best_moves)) == (value, reference_best_moves(board)), board.notation
         assert solution.plies == plies_from_score(score, board.cells.count("."))
         assert solution.score == score
 
 
 def test_finished_boards():
-    assert Engine().solve(Board.parse("XXX/OO./...")) .value == -1
+    assert Engine().solve(Board.parse("XXX/OO./...")).value == -1
     solution = Engine().solve(Board.parse("XOX/XOO/OXX"))
     assert (solution.value, solution.best_moves, solution.plies) == (0, (), 0)
 
@@ -68,6 +71,30 @@ def test_known_results_from_the_empty_board(rows, cols, k, value):
     assert Engine(rows, cols, k).solve(Board.empty(rows, cols, k)).value == value
 
 
+# Nodes and table entries of a fresh engine solving the empty board, one idea changed at a time: the
+# figures of `python -m ttt bench --rows 3 --cols 4` (the same before and after the package's refactor).
+ABLATION = {
+    (3, 4, 3): {"all": (399, 241), "index": (953, 478), "lines": (338, 209), "history": (452, 263),
+                "no symmetry": (1734, 984), "no threats": (6453, 3788), "no dead lines": (399, 241)},
+    (4, 4, 3): {"all": (277, 157), "index": (1295, 583), "lines": (235, 139), "history": (448, 259),
+                "no symmetry": (2789, 1605), "no threats": (41637, 24748), "no dead lines": (277, 157)},
+}
+VARIANTS = {"all": Options(), "index": Options(order="index"), "lines": Options(order="lines"),
+            "history": Options(order="history"), "no symmetry": Options(symmetry=False),
+            "no threats": Options(threats=False), "no dead lines": Options(dead=False)}
+
+
+@pytest.mark.parametrize("shape", ABLATION, ids=str)
+def test_the_ablation_figures(shape):
+    found = {}
+    for name, options in VARIANTS.items():
+        engine = Engine(*shape, options=options)
+        solution = engine.solve(Board.empty(*shape))
+        assert solution.value == 1 and solution.plies == (7 if shape == (3, 4, 3) else 5)
+        found[name] = (engine.stats.nodes, engine.stats.table_size)
+    assert found == ABLATION[shape]
+
+
 def test_wrong_size_and_bad_options_are_refused():
     with pytest.raises(BoardError, match="4×4"):
         Engine(4, 4, 4).solve(Board.empty())
@@ -75,59 +102,48 @@ def test_wrong_size_and_bad_options_are_refused():
         Options(order="random")
     with pytest.raises(ValueError, match="table"):
         Options(table=False, symmetry=True)
+    assert ORDERS == ("index", "static", "history", "lines")  # the engine's own orders, on bitboards
+    for order in ORDERS:
+        assert Options(order=order).order == order
 
 
-def test_the_solved_table_covers_all_5478_positions_and_matches_the_engine():
-    from ttt.table import SolvedTable
-
-    table = SolvedTable()
-    assert len(table) == 5478 and table.classes == 627
+def test_move_scores_are_the_reference_move_scores():
     engine = Engine()
-    for board in POSITIONS:
-        looked_up = table.lookup(board)
-        if board.is_over:
-            assert (looked_up.value, looked_up.best_moves, looked_up.plies) == (reference_value(board), (), 0)
-        else:
-            solved = engine.solve(board)
-            assert (looked_up.value, looked_up.best_moves, looked_up.plies, looked_up.score) == (
-                solved.value, solved.best_moves, solved.plies, solved.score
-            ), board.notation
+    for board in UNFINISHED[::7]:
+        expected = {cell: -reference(child) for cell, child in board.children()}
+        assert engine.move_scores(board) == expected, board.notation
+    assert engine.move_scores(Board.parse("XXX/OO./...")) == {}
 
 
-@pytest.mark.parametrize("rows, cols, k", [(3, 4, 3), (2, 4, 2)])
-def test_solved_tables_for_rectangles(rows, cols, k):
-    from ttt.table import SolvedTable
+def test_stats_count_nodes_table_hits_and_the_table():
+    engine = Engine()
+    assert engine.stats == SearchStats()
+    engine.score(Board.empty())
+    first = engine.stats
+    assert type(first) is SearchStats and first.nodes > 0 and first.table_size == len(engine.table) > 0
+    engine.score(Board.empty())  # answered from the table
+    again = engine.stats
+    assert again.nodes == first.nodes + 1 and again.hits == first.hits + 1
+    no_table = Engine(options=Options(table=False, symmetry=False))
+    no_table.score(Board.empty())
+    assert no_table.stats.hits == no_table.stats.table_size == 0 and no_table.stats.nodes > first.nodes
 
-    table = SolvedTable(rows, cols, k)
-    positions = reachable_positions(Board.empty(rows, cols, k))
-    assert len(table) == len(positions)
-    for board in sorted(positions, key=lambda b: b.cells)[::7]:
-        assert table.lookup(board).score == reference(board)
+
+def test_symmetry_is_used_from_half_the_board_empty():
+    assert [symmetry_min_empty(size) for size in (9, 12, 16, 25)] == [6, 7, 9, 14]
+
+
+def test_an_infinite_window_is_clamped_to_the_widest_score():
+    engine = Engine(options=Options(table=False, symmetry=False))
+    for board in UNFINISHED[::23]:
+        me, opp, n_empty = engine.layout.sides(board)
+        state = engine._root(me, opp, n_empty)
+        wide = engine._search(state, -INF, INF)
+        assert wide == engine._search(state, -(n_empty + 1), n_empty + 1) == reference(board), board.notation
+        assert isinstance(wide, int)
 
 
 # ---------------------------------------------------------------------- the engine's bookkeeping
-
-
-def _x_o(board):
-    """A board's packed position ``x | o << size``."""
-    x, o = board.bits
-    return x | o << board.size
-
-
-@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (3, 4, 3), (2, 3, 2)])
-def test_packed_images_hold_every_symmetric_image_and_give_the_canonical_key(rows, cols, k):
-    from ttt.symmetry import images, permutations
-
-    engine = Engine(rows, cols, k)
-    lay = engine.layout
-    perms = permutations(rows, cols)
-    assert len(lay.field_shifts) == len(perms) - 1
-    for board in sorted(reachable_positions(Board.empty(rows, cols, k)), key=lambda b: b.cells)[::5]:
-        packed = lay.images(_x_o(board))
-        fields = [packed & lay.field_mask] + [packed >> shift & lay.field_mask for shift in lay.field_shifts]
-        expected = [_x_o(image) for image in images(board)]
-        assert fields == expected
-        assert lay.canonical_of_images(packed) == min(expected)
 
 
 def test_a_move_updates_threats_open_lines_and_images_as_a_fresh_start_would():
@@ -136,13 +152,12 @@ def test_a_move_updates_threats_open_lines_and_images_as_a_fresh_start_would():
     checked = 0
     for _ in range(300):
         board = random_position(4, 4, 3, rng.randrange(0, 9), rng)
-        me, opp, n_empty = engine._unpack(board)
-        root = engine._root(me, opp, n_empty)
+        root = engine._root(*engine.layout.sides(board))
         for cell in board.legal_moves():
             if root[4] >> cell & 1:
                 continue  # a winning move ends the game: no child to set up
             child = board.play(cell)
-            assert engine._child(root, cell) == engine._root(*engine._unpack(child)), (board.notation, cell)
+            assert engine._child(root, cell) == engine._root(*engine.layout.sides(child)), (board.notation, cell)
             checked += 1
     assert checked > 1000
 

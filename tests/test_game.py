@@ -1,10 +1,9 @@
-"""The interactive game model behind the clickable board, and the text game loop."""
+"""The interactive game model behind the clickable board (ttt.game), tested without a browser."""
 
 import pytest
 
 from ttt import Board
 from ttt.game import Game, status_line
-from ttt.textgame import run_game, scripted
 
 
 class FirstFreeCell:
@@ -46,7 +45,8 @@ def test_clicks_after_the_end_are_refused_until_new_game():
     assert game.message == "X wins" and game.board.winning_line == (0, 1, 2)
     final = game.board
     assert not game.click(8)
-    assert game.board is final and "game is over" in game.message
+    assert game.board is final
+    assert game.message == "Not a legal move: the game is over (X has won): no more moves. Press New game to play again."
     game.new()
     assert game.board == Board.empty() and game.history == [] and game.message == "X to move"
 
@@ -60,20 +60,10 @@ def test_computer_opponent_replies_and_can_start():
     assert game.board.cells == "X........" and game.human == "O"
 
 
-def test_text_game_with_scripted_input_rejects_bad_answers():
-    transcript = []
-    answers = ["4", "abc", "4", "9", "-1", "0", "8", "2", "6", "1", "unused"]
-    final = run_game(read=scripted(answers, echo=transcript.append), write=transcript.append)
-    text = "\n".join(transcript)
-    assert "'abc' is not a number" in text
-    assert "cell 4 (1, 1) is taken by X" in text
-    assert "cell 9 is off the board" in text and "cell -1 is off the board" in text
-    assert final == Board.parse("OOO/.X./X.X")
-    assert transcript[-1] == "O wins!"
-
-
-def test_text_game_ends_cleanly_when_input_runs_out():
-    transcript = []
-    final = run_game(read=scripted(["4"], echo=transcript.append), write=transcript.append)
-    assert final is None
-    assert transcript[-1] == "Input ended before the game did; no result."
+def test_a_draw_ends_the_game_too():
+    game = Game()
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        assert game.click(cell)
+    assert game.message == "Draw" and game.board.outcome == "draw"
+    assert not game.click(0)
+    assert game.message == "Not a legal move: the game is over (it is a draw): no more moves. Press New game to play again."

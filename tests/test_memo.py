@@ -5,48 +5,17 @@ independently of the package's searches: ``reference`` is the sign of its
 depth-aware score, that is the value (+1 / 0 / -1) of every position for the
 side to move.  Each search is run from each of the 4,520 unfinished
 positions on its own, with a fresh table, exactly as a notebook calls it.
+Alpha-beta with a table (``ttt.pruning.alphabeta(table=...)``) is tested in
+test_pruning.py, the players of notebook 06 in test_players.py.
 """
-
-import random
 
 import pytest
 
 from ttt import Board, BoardError
 from ttt.instrument import SearchStats
-from ttt.memo import (
-    EXACT,
-    LOWER,
-    UPPER,
-    FullSearchPlayer,
-    KnowledgeBase,
-    ShortcutPlayer,
-    TableStats,
-    alphabeta_memo,
-    alphabeta_memo_move,
-    cached_negamax,
-    negamax_kb,
-    negamax_memo,
-    reaches,
-    shortcut_move,
-)
-from ttt.players import RandomPlayer
-from ttt.tree import reachable_positions
+from ttt.memo import KnowledgeBase, cached_negamax, negamax_kb, negamax_memo, reaches, shortcut_move
+from support import EMPTY, POSITIONS, UNFINISHED, reference_best_moves
 from support import reference_value as reference
-
-EMPTY = Board.empty()
-
-
-def optimal_moves(board):
-    best = reference(board)
-    return [cell for cell, child in board.children() if -reference(child) == best]
-
-
-POSITIONS = reachable_positions(EMPTY)
-UNFINISHED = [b for b in POSITIONS if not b.is_over]
-
-
-def test_the_test_set():
-    assert (len(POSITIONS), len(UNFINISHED)) == (5478, 4520)
 
 
 # ---------------------------------------------------------------------- right everywhere
@@ -76,48 +45,14 @@ def test_the_knowledge_base_is_right_everywhere():
     assert [b.notation for b in UNFINISHED[::7] if negamax_kb(b)[0] != reference(b)] == []
 
 
-def test_the_bound_table_gives_the_right_value_and_a_right_move_everywhere():
-    for board in UNFINISHED:
-        value, move = alphabeta_memo_move(board)
-        assert value == reference(board) and move in optimal_moves(board), board.notation
-    for board in UNFINISHED[::7]:
-        assert alphabeta_memo(board) == alphabeta_memo(board, -1, 1) == reference(board)
-
-
-def test_the_naive_cache_goes_wrong_and_the_bound_table_does_not():
-    """Storing a cut-off result as if it were exact gives wrong values and moves."""
-    wrong_values = wrong_moves = 0
-    for board in UNFINISHED:
-        value, move = alphabeta_memo_move(board, bounds=False)
-        wrong_values += value != reference(board)
-        wrong_moves += move not in optimal_moves(board)
-    assert wrong_values > 0 and wrong_moves > 0
-    board = Board.parse("XXO/O../X.O")  # a draw: X must block at 5
-    assert (reference(board), optimal_moves(board)) == (0, [5])
-    assert alphabeta_memo_move(board, bounds=False) == (-1, 4)
-    assert alphabeta_memo_move(board) == (0, 5)
-
-
-def test_one_bound_table_serves_every_window():
-    """The real test of the flags: a table filled under one window answers questions asked under others."""
-    rng = random.Random(1)
-    windows = [(-float("inf"), float("inf")), (-1, 1), (-1, 0), (0, 1), (-0.5, 0.5), (-2, -1), (1, 2)]
-    for board in rng.sample(UNFINISHED, 300):
-        table, v = {}, reference(board)
-        for alpha, beta in rng.sample(windows, len(windows)) * 2:
-            assert alphabeta_memo(board, alpha, beta, table=table) == min(max(v, alpha), beta)
-        for entry_board, (flag, bound) in table.items():
-            true = reference(entry_board)
-            assert {EXACT: true == bound, LOWER: true >= bound, UPPER: true <= bound}[flag]
-
-
 # ---------------------------------------------------------------------- the counts
 
 
 def test_a_dict_table_16168_calls_and_5478_entries():
-    stats, table = TableStats(), {}
+    stats, table = SearchStats(), {}
     assert negamax_memo(EMPTY, table, stats) == 0
     assert (stats.nodes, len(table), stats.leaves, stats.hits) == (16168, 5478, 958, 16168 - 5478)
+    assert stats.table_size == 5478 and stats.cutoffs == 0
     # The calls are the root plus one per edge out of the 4,520 unfinished positions.
     assert stats.nodes == 1 + sum(len(b.legal_moves()) for b in UNFINISHED)
     # The Ruby post's 5,477 leaves out the root.
@@ -135,14 +70,14 @@ def test_functools_cache_counts_the_same():
 
 
 def test_the_knowledge_base_counts_the_same_and_changes_nothing_it_is_given():
-    stats = TableStats()
+    stats = SearchStats()
     start = KnowledgeBase()
     value, kb = negamax_kb(EMPTY, start, stats)
     assert (value, stats.nodes, len(kb), stats.hits) == (0, 16168, 5478, 10690)
     assert len(start) == 0  # the knowledge base passed in is untouched
     assert all(kb[board] == reference(board) for board in POSITIONS[::97])
     # A second question, given what the first one learned, costs one look-up and adds nothing.
-    again = TableStats()
+    again = SearchStats()
     assert negamax_kb(EMPTY, kb, again) == (0, kb) and again.nodes == 1
 
 
@@ -159,7 +94,36 @@ def test_a_knowledge_base_is_immutable():
 def test_counting_does_not_change_the_answers():
     for board in UNFINISHED[::50]:
         assert negamax_memo(board, None, SearchStats()) == negamax_memo(board)
-        assert alphabeta_memo(board, stats=SearchStats()) == alphabeta_memo(board, stats=None)
+
+
+# ---------------------------------------------------------------------- one memo loop: key and store
+
+
+def test_a_key_function_names_the_entries():
+    table = {}
+    assert negamax_memo(EMPTY, table, key=lambda board: board.cells) == 0
+    assert len(table) == 5478 and all(isinstance(key, str) for key in table)
+    assert all(table[board.cells] == reference(board) for board in POSITIONS)
+
+
+def test_a_store_function_replaces_the_plain_assignment():
+    stored = []
+
+    def store(table, board, value):
+        stored.append(board)
+        table[board] = value
+
+    stats, table = SearchStats(), {}
+    assert negamax_memo(EMPTY, table, stats, store=store) == 0
+    assert len(stored) == len(set(stored)) == 5478 == len(table)  # each position worked out once
+    assert stats.nodes == 16168
+
+
+def test_a_table_is_reused_across_questions():
+    table, first, second = {}, SearchStats(), SearchStats()
+    negamax_memo(Board.parse("X../.../..."), table, first)
+    negamax_memo(Board.parse("X../.../..."), table, second)
+    assert first.nodes > 1 and (second.nodes, second.hits) == (1, 1)
 
 
 # ---------------------------------------------------------------------- the shortcut
@@ -175,10 +139,10 @@ def test_reaches_answers_its_question_everywhere(target):
 
 
 def test_the_shortcut_proves_a_draw_with_few_nodes():
-    plain, memo = TableStats(), TableStats()
+    plain, memo = SearchStats(), SearchStats()
     assert reaches(EMPTY, 0, None, plain) and reaches(EMPTY, 0, {}, memo)
     assert plain.nodes < 1000 and memo.nodes < plain.nodes
-    no_win = TableStats()
+    no_win = SearchStats()
     assert not reaches(EMPTY, 1, None, no_win)
     assert no_win.nodes > 10 * plain.nodes  # showing that X cannot win is the expensive half
 
@@ -188,51 +152,27 @@ def test_the_shortcut_never_gives_up_a_draw_but_throws_away_wins():
     thrown = 0
     for board in UNFINISHED:
         move = shortcut_move(board, 0, table)
-        after = -reference(board._play(move))
+        after = -reference(board.child(move))
         if reference(board) == 0:
-            assert after == 0 and move == optimal_moves(board)[0]  # same as the full search
+            assert after == 0 and move == reference_best_moves(board)[0]  # same as the full search
         elif reference(board) == 1:
             assert after >= 0
             thrown += after == 0
     assert thrown > 0
 
 
-def test_asking_for_a_win_first_plays_like_the_full_search():
-    full, asking = FullSearchPlayer(), ShortcutPlayer(ask_for_win=True)
-    for board in UNFINISHED:
-        assert asking.move(board) == full.move(board) == optimal_moves(board)[0]
-
-
-def play(x_player, o_player):
-    board = EMPTY
-    while not board.is_over:
-        board = board.play((x_player if board.turn == "X" else o_player).move(board))
-    return board.outcome
-
-
-def test_against_the_same_random_games_the_full_search_wins_more():
-    full, shortcut = FullSearchPlayer(), ShortcutPlayer()
-    pairs = []
-    for seed in range(150):
-        pairs.append((play(full, RandomPlayer(seed)), play(shortcut, RandomPlayer(seed))))
-        pairs.append((play(RandomPlayer(seed), full), play(RandomPlayer(seed), shortcut)))
-    assert all(outcome in ("X", "O", "draw") for pair in pairs for outcome in pair)
-    xs = pairs[0::2]
-    os_ = pairs[1::2]
-    assert not any("O" in pair for pair in xs) and not any("X" in pair for pair in os_)  # neither ever loses
-    assert not any(f == "draw" and s != "draw" for f, s in pairs)  # the shortcut never wins where full draws
-    assert any(f != "draw" and s == "draw" for f, s in pairs)
-
-
 # ---------------------------------------------------------------------- bad input
 
 
+def test_shortcut_move_for_a_win():
+    board = Board.parse("XX./OO./...")
+    assert shortcut_move(board, 1) == 2  # the first move that makes sure of a win
+    lost = Board.parse("X.X/.O./X.O")  # O to move cannot hold the draw: the first legal move
+    assert not reaches(lost, 0) and shortcut_move(lost, 0) == lost.legal_moves()[0]
+
+
 def test_bad_input():
-    with pytest.raises(ValueError):
-        alphabeta_memo(EMPTY, 1, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="target must be 1"):
         reaches(EMPTY, -1)
-    finished = Board.parse("XXX/OO./...")
-    for call in (shortcut_move, alphabeta_memo_move, FullSearchPlayer().move, ShortcutPlayer().move):
-        with pytest.raises(BoardError):
-            call(finished)
+    with pytest.raises(BoardError, match=r"^the game is over \(X has won\): no more moves$"):
+        shortcut_move(Board.parse("XXX/OO./..."))

@@ -5,8 +5,9 @@ The group laws of the symmetries themselves are tested in test_symmetry.py.
 
 import pytest
 
-from ttt import Board
-from ttt.memo import TableStats
+from ttt import Board, BoardError
+from ttt.instrument import SearchStats
+from ttt.memo import negamax_memo
 from ttt.symmetry import (
     canonical,
     canonical_key,
@@ -25,14 +26,12 @@ from ttt.symmetry_search import (
     negamax_symmetry_lookup,
     negamax_symmetry_table,
     positions_up_to_symmetry,
+    store_images,
 )
 from ttt.tree import count_tree, reachable_positions
+from support import EMPTY, POSITIONS, UNFINISHED
 from support import reference_score as score
 from support import reference_value as value
-
-EMPTY = Board.empty()
-POSITIONS = reachable_positions(EMPTY)
-UNFINISHED = [b for b in POSITIONS if not b.is_over]
 
 
 def test_values_and_scores_are_the_same_for_all_8_images_of_all_5478_positions():
@@ -53,20 +52,37 @@ def test_symmetric_tables_agree_with_the_reference_everywhere(search):
 
 
 def test_the_symmetry_table_stores_every_image_with_the_right_value():
-    stats, table = TableStats(), {}
+    stats, table = SearchStats(), {}
     assert negamax_symmetry_table(EMPTY, table, stats) == 0
-    assert (stats.nodes, len(table), stats.leaves) == (2271, 5478, 138)
+    assert (stats.nodes, len(table), stats.leaves, stats.table_size) == (2271, 5478, 138, 5478)
     assert set(table) == set(POSITIONS)
     assert all(v == value(board) for board, v in table.items())
 
 
 def test_the_symmetry_lookup_stores_one_canonical_board_per_class():
-    stats, table = TableStats(), {}
+    stats, table = SearchStats(), {}
     assert negamax_symmetry_lookup(EMPTY, table, stats) == 0
-    assert (stats.nodes, len(table), stats.leaves) == (2271, 765, 138)
+    assert (stats.nodes, len(table), stats.leaves, stats.table_size) == (2271, 765, 138, 765)
     assert all(canonical(board) == board and v == value(board) for board, v in table.items())
     # The Ruby post's 764 leaves out the root.
     assert len([b for b in table if b != EMPTY]) == 764
+
+
+def test_both_are_the_one_memo_loop_with_one_argument_changed():
+    for search, option in ((negamax_symmetry_table, {"store": store_images}), (negamax_symmetry_lookup, {"key": canonical})):
+        ours, memo = SearchStats(), SearchStats()
+        ours_table, memo_table = {}, {}
+        assert search(EMPTY, ours_table, ours) == negamax_memo(EMPTY, memo_table, memo, **option) == 0
+        assert ours == memo and ours_table == memo_table
+
+
+def test_store_images_stores_a_value_under_every_image():
+    table = {}
+    board = Board.parse("X../.O./...")
+    store_images(table, board, 0)
+    assert set(table) == set(images(board)) and len(table) == 4 and set(table.values()) == {0}
+    store_images(table, Board.empty(), 1)
+    assert len(table) == 5 and table[Board.empty()] == 1  # the 8 images of the empty board are one board
 
 
 def test_2271_calls_are_the_root_plus_the_moves_out_of_the_627_unfinished_classes():
@@ -92,8 +108,6 @@ def test_positions_up_to_symmetry_against_brute_force(rows, cols, k):
 
 
 def test_positions_up_to_symmetry_refuses_a_bad_size():
-    from ttt import BoardError
-
     with pytest.raises(BoardError):
         positions_up_to_symmetry(3, 3, 4)
 
@@ -111,7 +125,7 @@ def games(board):
 def class_sequence(board, game):
     keys = []
     for cell in game:
-        board = board._play(cell)
+        board = board.child(cell)
         keys.append(canonical_key(board))
     return tuple(keys)
 

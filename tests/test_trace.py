@@ -2,42 +2,21 @@
 
 The reference for node counts and visiting order is :func:`ttt.pruning.alphabeta`
 itself (its ``order`` argument takes a function, which lets a test watch
-every position it expands); the reference for values is a plain memoised
-negamax written here.
+every position it expands); the reference for values is the plain memoised
+negamax of tests/support.py.
 """
-
-from functools import lru_cache
 
 import pytest
 
 from ttt import Board
 from ttt.instrument import SearchStats
-from ttt.pruning import INF, ORDERS, alphabeta, order_moves
-from ttt.trace import MOVE_ORDERS, TraceNode, explain, format_trace, format_value, trace_alphabeta
+from ttt.pruning import ORDERS, alphabeta, order_moves
+from ttt.scores import EXACT, INF, LOWER, UPPER, Bound
+from ttt.trace import TraceNode, explain, format_trace, format_value, format_window, trace_alphabeta
+from support import EMPTY, UNFINISHED
+from support import reference_value as true_value
 
-EMPTY = Board.empty()
 WINDOWS = {"full": (-INF, INF), "[-1,1]": (-1, 1)}
-
-
-@lru_cache(maxsize=None)
-def true_value(board: Board) -> int:
-    """+1 / 0 / -1 for the side to move, by plain memoised negamax."""
-    if board.is_over:
-        return -1 if board.winner else 0
-    return max(-true_value(child) for _, child in board.children())
-
-
-def all_positions():
-    seen, stack = set(), [EMPTY]
-    while stack:
-        board = stack.pop()
-        if board not in seen:
-            seen.add(board)
-            stack.extend(child for _, child in board.children())
-    return sorted(seen, key=lambda b: (b.moves_made, b.cells))
-
-
-UNFINISHED = [b for b in all_positions() if not b.is_over]
 LATER = [b for b in UNFINISHED if b.moves_made >= 3]
 
 
@@ -67,7 +46,7 @@ def check_same_search(board, alpha, beta, order, **kwargs):
 
 @pytest.mark.parametrize("soft", [False, True], ids=["hard", "soft"])
 @pytest.mark.parametrize("window", WINDOWS, ids=list(WINDOWS))
-@pytest.mark.parametrize("order", MOVE_ORDERS)
+@pytest.mark.parametrize("order", ORDERS)
 def test_from_the_empty_board_the_trace_is_the_search(order, window, soft):
     trace = check_same_search(EMPTY, *WINDOWS[window], order, soft=soft)
     assert trace.value == 0
@@ -94,8 +73,11 @@ def test_the_strict_bug_is_traced_too():
     assert hard.pruned_count() == 0 < soft.pruned_count()
 
 
-def test_move_orders_are_those_of_the_pruning_module():
-    assert MOVE_ORDERS == tuple(ORDERS)
+def test_the_kind_of_a_value_is_a_bound_of_ttt_scores():
+    trace = trace_alphabeta(Board.parse("O.O/X../..X"), -1, 1)
+    kinds = {node.kind for node in trace.walk()}
+    assert kinds == {EXACT, LOWER, UPPER} and all(type(kind) is Bound for kind in kinds)
+    assert trace.kind == EXACT and str(trace.follow([1, 5]).kind) == "lower bound"
 
 
 # ---------------------------------------------------------------------- what each node records
@@ -138,9 +120,9 @@ def test_values_agree_with_negamax(window, soft):
         trace = trace_alphabeta(board, *window, soft=soft)
         for node in trace.walk():
             true = true_value(node.board)
-            if node.kind == "exact":
+            if node.kind == EXACT:
                 assert node.value == true
-            elif node.kind == "upper bound":
+            elif node.kind == UPPER:
                 assert true <= node.value
             else:
                 assert true >= node.value
@@ -189,7 +171,8 @@ def test_text_says_what_the_trace_holds():
     assert text.splitlines()[0] == "root: window (-1, 1) -> 0, X to move"
     short = format_trace(trace, max_depth=1)
     assert "more nodes" in short and len(short.splitlines()) < len(text.splitlines())
-    assert [format_value(v) for v in (-INF, -1, 0, 1.0, INF)] == ["-∞", "-1", "0", "1", "∞"]
+    assert [format_value(v) for v in (-INF, -1, 0, 1.0, INF, 0.5)] == ["-∞", "-1", "0", "1", "∞", "0.5"]
+    assert format_window(-INF, 1) == "(-∞, 1)"
 
 
 def test_explanations_name_the_cutoff_and_its_reason():

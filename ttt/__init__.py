@@ -1,13 +1,15 @@
 """ttt: the small package behind the tic-tac-toe search course.
 
-Rules and search live here and know nothing of notebooks or widgets; the
-widgets (:mod:`ttt.widgets`) and the plots in the notebooks call into them.
-Importing ``ttt`` stays light: it pulls in neither pandas nor matplotlib.
+Rules, search and learning live flat in this package and know nothing of
+notebooks or widgets; everything that draws is in :mod:`ttt.view`, the
+command line and the benchmark in :mod:`ttt.tools`.  Importing ``ttt`` stays
+light: it loads the rules and :func:`solve` (the bitboard engine), and
+neither the teaching searches nor pandas, matplotlib or ipywidgets.
 """
 
 from ttt.board import DRAW, EMPTY, O, X, Board, other
-from ttt.geometry import BoardError, Geometry, geometry
+from ttt.geometry import BoardError, Geometry
 from ttt.solver import Solution, solve
 
-__all__ = ["Board", "BoardError", "Geometry", "geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution"]
+__all__ = ["Board", "BoardError", "Geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution"]
 __version__ = "0.1.0"

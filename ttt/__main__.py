@@ -2,6 +2,6 @@
 
 import sys
 
-from ttt.cli import main
+from ttt.tools.cli import main
 
 sys.exit(main())

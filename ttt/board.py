@@ -47,7 +47,7 @@ class Board:
     def empty(cls, rows: int = 3, cols: int = 3, k: int = 3) -> Board:
         """The empty board of the given size."""
         geo = geometry(rows, cols, k)
-        return cls._make(geo, EMPTY * geo.size, None)
+        return cls.unchecked(geo, EMPTY * geo.size, None)
 
     @classmethod
     def parse(cls, text: str, k: int | None = None) -> Board:
@@ -97,13 +97,20 @@ class Board:
                     " use X, O and . for an empty cell"
                 )
         geo = geometry(rows, cols, min(rows, cols) if k is None else k)
-        board = cls._make(geo, flat, _scan_winner(geo, flat))
+        board = cls.unchecked(geo, flat, _scan_winner(geo, flat))
         board._check_reachable()
         return board
 
     @classmethod
-    def _make(cls, geo: Geometry, cells: str, winner: str | None) -> Board:
-        """Build a board without any checks (the caller vouches for it)."""
+    def unchecked(cls, geo: Geometry, cells: str, winner: str | None) -> Board:
+        """A board built from its cell string with no checks at all: the fast path for search code.
+
+        :meth:`parse` checks that a position can arise in a legal game;
+        that costs time a search cannot spare, and a search only ever makes
+        positions it knows to be legal (the image of a legal position under
+        a symmetry, a position reached by legal moves).  The caller vouches
+        for ``cells`` and for ``winner`` (``"X"``, ``"O"`` or ``None``).
+        """
         board = object.__new__(cls)
         _set(board, "geometry", geo)
         _set(board, "cells", cells)
@@ -236,16 +243,31 @@ class Board:
         Raises :class:`BoardError`, leaving this board as it was, for a move
         after the game is over, an occupied cell or a cell off the board.
         """
-        if self.is_over:
-            result = "it is a draw" if self._winner is None else f"{self._winner} has won"
-            raise BoardError(f"the game is over ({result}): no more moves")
+        self.check_not_over()
         cell = self.cell(where)
         if self.cells[cell] != EMPTY:
             raise BoardError(f"cell {cell} {self.coords(cell)} is taken by {self.cells[cell]}")
-        return self._play(cell)
+        return self.child(cell)
 
-    def _play(self, cell: int) -> Board:
-        """``play`` without the checks, for search code that only plays legal moves."""
+    def check_not_over(self) -> None:
+        """Raise :class:`BoardError` if the game is over: the one wording for "no more moves".
+
+        :meth:`play` calls it, and so does every player asked to move on a
+        finished board.
+        """
+        if self.is_over:
+            result = "it is a draw" if self._winner is None else f"{self._winner} has won"
+            raise BoardError(f"the game is over ({result}): no more moves")
+
+    def child(self, cell: int) -> Board:
+        """The board after the side to move marks ``cell``, with no checks: the fast path for search code.
+
+        :meth:`play` checks that the game goes on and that ``cell`` is an
+        empty cell on the board, then calls this.  A search that takes its
+        moves from :meth:`legal_moves` knows both already and calls
+        ``child`` directly, which is several times faster.  On a finished
+        board or an occupied cell the result is not a legal position.
+        """
         old = self.cells
         mark = X if (len(old) - old.count(EMPTY)) % 2 == 0 else O
         cells = old[:cell] + mark + old[cell + 1 :]
@@ -257,11 +279,11 @@ class Board:
             else:
                 winner = mark
                 break
-        return Board._make(self.geometry, cells, winner)
+        return Board.unchecked(self.geometry, cells, winner)
 
     def children(self) -> list[tuple[int, Board]]:
         """Every ``(move, board after it)`` pair, in move order."""
-        return [(cell, self._play(cell)) for cell in self.legal_moves()]
+        return [(cell, self.child(cell)) for cell in self.legal_moves()]
 
     # ------------------------------------------------------------------ bit masks
     @property
@@ -310,7 +332,7 @@ class Board:
 
     def _repr_html_(self) -> str:
         """The board's picture in a notebook: an image of :func:`ttt.display.board_svg` (see :mod:`ttt.display`)."""
-        from ttt.display import board_image
+        from ttt.view.display import board_image
 
         return board_image(self)
 

@@ -44,17 +44,16 @@ move instead of being recomputed from the whole board:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.geometry import BoardError, geometry
-from ttt.minimax import plies_from_score
+from ttt.instrument import SearchStats
+from ttt.scores import EXACT, INF, LOWER, UPPER, leaf_score, plies_from_score, sign
 from ttt.solution import Solution
-from ttt.symmetry import permutations
+from ttt.symmetry import move_classes
 
-EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's score is: exact, or a bound on one side
 ORDERS = ("index", "static", "history", "lines")
-INF = 10**9
+"""The engine's move orders (its own: they work on bitboards; see the module notes)."""
 
 
 @dataclass(frozen=True)
@@ -77,82 +76,15 @@ class Options:
 DEFAULT_OPTIONS = Options()
 
 
-@dataclass
-class EngineStats:
-    """What a search did: nodes visited, table hits and stored entries."""
+def symmetry_min_empty(size: int) -> int:
+    """From how many empty cells on the engine looks positions up by their canonical image.
 
-    nodes: int = 0
-    table_hits: int = 0
-    table_size: int = 0
-
-
-class Layout:
-    """Everything about a board size that the engine precomputes once (on 3×3, well under 0.1 ms).
-
-    A *packed* position is ``x | o << size``: X's bits, then O's.
+    Symmetry pays near the root, where few stones make many positions one
+    another's images; deeper down, finding the canonical image costs more
+    than the table hits it earns.  Measured: from half the board empty
+    (3×3: 6 empty cells, 4×4: 9) is best on 3×3 and 4×4.
     """
-
-    def __init__(self, rows: int, cols: int, k: int):
-        geo = geometry(rows, cols, k)
-        size = geo.size
-        self.rows, self.cols, self.k, self.size = rows, cols, k, size
-        self.full = (1 << size) - 1
-        self.masks = geo.line_masks
-        self.masks_through = tuple(tuple(geo.line_masks[n] for n in geo.lines_through[c]) for c in range(size))
-        # one bit per line: the lines through a cell, which a move there closes to the opponent
-        self.line_bits_through = tuple(sum(1 << n for n in geo.lines_through[c]) for c in range(size))
-        # static order: cells on more lines first, then nearer the centre (twice the distance, in
-        # whole numbers), then by index
-        self.static_order = tuple(
-            c
-            for _, c in sorted(
-                (-len(geo.lines_through[c]) * 4 * (rows + cols) + abs(2 * (c // cols) - rows + 1) + abs(2 * (c % cols) - cols + 1), c)
-                for c in range(size)
-            )
-        )
-        self.index_order = tuple(range(size))
-        self.symmetry_perms = permutations(rows, cols)[1:]  # every symmetry but the identity
-        # Packed images: field s (2·size bits wide) holds the position's image under symmetry s
-        # (field 0: the identity).  A cell's images, for X and for O, are OR-ed in by a move.
-        width = 2 * size
-        self.field_mask = (1 << width) - 1
-        self.field_shifts = tuple(width * s for s in range(1, len(self.symmetry_perms) + 1))
-        x_images = [1 << c for c in range(size)]
-        for shift, perm in zip(self.field_shifts, self.symmetry_perms):
-            for c in range(size):
-                x_images[c] |= 1 << (perm[c] + shift)
-        self.x_images = tuple(x_images)
-        self.o_images = tuple(image << size for image in x_images)
-        # Symmetry pays near the root, where few stones make many positions one another's images;
-        # deeper down, looking up the canonical image costs more than the table hits it earns.
-        # Measured: from half the board empty (3×3: 6 empty cells, 4×4: 9) is best on 3×3 and 4×4.
-        self.symmetry_min_empty = (size + 1) // 2 + 1
-
-    def images(self, key: int) -> int:
-        """The packed images of the packed position ``key`` under every symmetry (field 0 is ``key``)."""
-        x, o = key & self.full, key >> self.size
-        packed = 0
-        for bits, images in ((x, self.x_images), (o, self.o_images)):
-            while bits:
-                low = bits & -bits
-                packed |= images[low.bit_length() - 1]
-                bits ^= low
-        return packed
-
-    def canonical_of_images(self, packed: int) -> int:
-        """The smallest field of packed images (see :meth:`images`): the canonical key of the position."""
-        mask = self.field_mask
-        best = packed & mask
-        for shift in self.field_shifts:
-            image = packed >> shift & mask
-            if image < best:
-                best = image
-        return best
-
-
-@lru_cache(maxsize=None)
-def layout(rows: int, cols: int, k: int) -> Layout:
-    return Layout(rows, cols, k)
+    return (size + 1) // 2 + 1
 
 
 class Engine:
@@ -160,57 +92,47 @@ class Engine:
 
     Keep an engine to reuse its table across positions (as the widgets do);
     make a new one for a cold measurement.
+
+    What it adds to the teaching alpha-beta (:func:`ttt.pruning.alphabeta`,
+    fail-soft, negamax form) is listed in the module notes: bitboards and
+    depth-aware scores, a bound-flag table, symmetry near the root, move
+    orders, the threat rules and dead-line caps.  The search itself is the
+    same loop: try the moves in order, raise alpha, stop at beta.
     """
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, options: Options | None = None):
         self.layout = layout(rows, cols, k)
         self.options = options or DEFAULT_OPTIONS
-        self.table: dict[int, int] = {}  # canonical packed position -> score << 2 | flag
+        self.table: dict[int, int] = {}  # canonical packed position -> score << 2 | bound
         self.history = [0] * self.layout.size
-        self._counts = [0, 0]
+        self._counts = [0, 0]  # nodes, table hits
         self._node = self._make_search()
 
     # ------------------------------------------------------------------ the search
     def score(self, board: Board) -> int:
         """The exact depth-aware score of ``board`` for the side to move."""
-        me, opp, n_empty = self._unpack(board)
+        me, opp, n_empty = self.layout.sides(board)
         if board.is_over:
-            return 0 if board.winner is None else -(n_empty + 1)
-        return self._search(me, opp, n_empty, -INF, INF)
+            return leaf_score(board)
+        return self._search(self._root(me, opp, n_empty), -INF, INF)
 
-    def _unpack(self, board: Board):
-        lay = self.layout
-        if (board.rows, board.cols, board.k) != (lay.rows, lay.cols, lay.k):
-            raise BoardError(
-                f"this engine solves {lay.rows}×{lay.cols} k={lay.k} boards, not {board.rows}×{board.cols} k={board.k}"
-            )
-        x, o = board.bits
-        me, opp = (x, o) if board.turn == "X" else (o, x)
-        return me, opp, lay.size - board.moves_made
+    def _search(self, state: tuple, alpha, beta) -> int:
+        """Search the node ``state`` (from :meth:`_root` or :meth:`_child`) with the window (``alpha``, ``beta``).
 
-    def _search(self, me: int, opp: int, n_empty: int, alpha: int, beta: int) -> int:
-        """Search an unfinished position from scratch (``me`` to move) with the window (``alpha``, ``beta``)."""
-        return self._node(*self._root(me, opp, n_empty), alpha, beta)
+        An infinite end of the window becomes one past the widest score the
+        position can have (``n_empty + 1``): every comparison the search makes
+        comes out the same, and the search stays in whole numbers.
+        """
+        bound = state[3] + 1
+        return self._node(*state, max(alpha, -bound), min(beta, bound))
 
     def _root(self, me: int, opp: int, n_empty: int) -> tuple:
         """The node's arguments (all but the window) for an unfinished position, worked out from scratch."""
         lay = self.layout
-        empties = ~(me | opp) & lay.full
-        my_threats = their_threats = my_open = their_open = 0
-        for n, mask in enumerate(lay.masks):
-            if not mask & opp:
-                my_open |= 1 << n
-                rest = mask & ~me
-                if not rest & (rest - 1):
-                    my_threats |= rest
-            if not mask & me:
-                their_open |= 1 << n
-                rest = mask & ~opp
-                if not rest & (rest - 1):
-                    their_threats |= rest
+        my_threats, their_threats, my_open, their_open = lay.threats(me, opp)
         x, o = (me, opp) if n_empty % 2 == lay.size % 2 else (opp, me)
         images = lay.images(x | o << lay.size)
-        return me, opp, images, n_empty, my_threats & empties, their_threats & empties, my_open, their_open
+        return me, opp, images, n_empty, my_threats, their_threats, my_open, their_open
 
     def _child(self, state: tuple, cell: int) -> tuple:
         """The node's arguments after the side to move plays ``cell`` (which must not win at once)."""
@@ -218,12 +140,7 @@ class Engine:
         lay = self.layout
         bit = 1 << cell
         mine = me | bit
-        threats = my_threats
-        for mask in lay.masks_through[cell]:
-            if not mask & opp:
-                rest = mask & ~mine
-                if not rest & (rest - 1):
-                    threats |= rest
+        threats = my_threats | lay.threats_through(cell, mine, opp)
         move_images = lay.x_images if n_empty % 2 == lay.size % 2 else lay.o_images
         return (
             opp, mine, images | move_images[cell], n_empty - 1, their_threats & ~bit, threats & ~bit,
@@ -239,14 +156,20 @@ class Engine:
         ``their_threats`` are the empty cells that would complete a line for
         each side; ``my_open`` and ``their_open`` have a bit for each line the
         other side has not entered.  Each option is read once here, not at
-        every node.
+        every node.  The window is in whole numbers (see :meth:`_search`).
+
+        The move loop updates the mover's threats on the lines through the
+        cell played: the same scan as :meth:`ttt.bitboard.Layout.threats_through`,
+        written out inline because it runs at every node and a call there
+        costs a fifth of the engine's time.
         """
         lay, opts = self.layout, self.options
-        full, size, masks_through = lay.full, lay.size, lay.masks_through
+        full, masks_through = lay.full, lay.masks_through
         line_bits_through = lay.line_bits_through
+        threats_through = lay.threats_through
         use_table, use_threats, use_dead = opts.table, opts.threats, opts.dead
         use_symmetry = opts.symmetry and bool(lay.symmetry_perms)
-        symmetry_min_empty = lay.symmetry_min_empty
+        sym_min_empty = symmetry_min_empty(lay.size)
         field_mask = lay.field_mask
         shifted_perms = tuple(zip(lay.field_shifts, lay.symmetry_perms))  # where each image sits, and its symmetry
         x_images, o_images = lay.x_images, lay.o_images
@@ -255,8 +178,9 @@ class Engine:
         order_bits = tuple((c, 1 << c) for c in order)
         history = self.history
         table = self.table
-        parity = size % 2
+        parity = lay.size % 2
         counts = self._counts  # [nodes, table hits]
+        exact, lower, upper = int(EXACT), int(LOWER), int(UPPER)
 
         def node(me, opp, images, n_empty, my_threats, their_threats, my_open, their_open, alpha, beta):
             counts[0] += 1
@@ -279,13 +203,7 @@ class Engine:
                     # Three cells left: I win only by making two threats with my move (the
                     # opponent blocks one, I complete the other); nobody else can win.
                     for cell in moves or [c for c, bit in order_bits if ~(me | opp) & bit]:
-                        mine = me | 1 << cell
-                        threats = 0
-                        for mask in masks_through[cell]:
-                            if not mask & opp:
-                                rest = mask & ~mine
-                                if not rest & (rest - 1):
-                                    threats |= rest
+                        threats = threats_through(cell, me | 1 << cell, opp)
                         if threats & (threats - 1):
                             return 1
                     return 0
@@ -305,7 +223,7 @@ class Engine:
             stabiliser = None  # the symmetries that map this position onto itself
             if use_table:
                 key = images & field_mask
-                if use_symmetry and n_empty >= symmetry_min_empty:
+                if use_symmetry and n_empty >= sym_min_empty:
                     position = best_key = key
                     for shift, perm in shifted_perms:
                         image = images >> shift & field_mask
@@ -321,10 +239,10 @@ class Engine:
                 if entry is not None:
                     flag = entry & 3
                     value = entry >> 2
-                    if flag == EXACT:
+                    if flag == exact:
                         counts[1] += 1
                         return value
-                    if flag == LOWER:
+                    if flag == lower:
                         if value > alpha:
                             alpha = value
                     elif value < beta:
@@ -339,14 +257,7 @@ class Engine:
                 if stabiliser is not None:
                     # Moves that a symmetry of this position maps onto each other are worth
                     # the same: search one of each class.
-                    seen = 0
-                    kept = []
-                    for c in moves:
-                        if not seen >> c & 1:
-                            kept.append(c)
-                            for perm in stabiliser:
-                                seen |= 1 << perm[c]
-                    moves = kept
+                    moves = [group[0] for group in move_classes(moves, stabiliser)]
                 if order_name == "history":
                     moves.sort(key=lambda c: -history[c])
                 elif order_name == "lines":
@@ -363,7 +274,7 @@ class Engine:
                         weights[c] = w
                     moves.sort(key=weights.__getitem__, reverse=True)
             my_images = x_images if n_empty % 2 == parity else o_images
-            best = -INF
+            best = -n_empty  # below any score this position can have
             for cell in moves:
                 bit = 1 << cell
                 mine = me | bit
@@ -390,15 +301,15 @@ class Engine:
                 best = n_empty  # a win at once: nothing scores higher
                 break
             if key is not None:
-                table[key] = best << 2 | (UPPER if best <= lo else LOWER if best >= beta else EXACT)
+                table[key] = best << 2 | (upper if best <= lo else lower if best >= beta else exact)
             return best
 
         return node
 
     @property
-    def stats(self) -> EngineStats:
+    def stats(self) -> SearchStats:
         """Nodes visited and table hits so far, and the table's size."""
-        return EngineStats(nodes=self._counts[0], table_hits=self._counts[1], table_size=len(self.table))
+        return SearchStats(nodes=self._counts[0], hits=self._counts[1], table_size=len(self.table))
 
     # ------------------------------------------------------------------ answers
     def solve(self, board: Board) -> Solution:
@@ -410,10 +321,10 @@ class Engine:
         only a null-window test.  The exact depth-aware score (for ``plies``)
         is searched last, and only when the game is won or lost.
         """
-        me, opp, n_empty = self._unpack(board)
+        me, opp, n_empty = self.layout.sides(board)
         if board.is_over:
-            score = 0 if board.winner is None else -(n_empty + 1)
-            return Solution(value=_sign(score), best_moves=(), plies=0, score=score)
+            score = leaf_score(board)
+            return Solution(value=sign(score), best_moves=(), plies=0, score=score)
         root = self._root(me, opp, n_empty)
         wins_at_once = root[4]
         value, best = -2, []
@@ -424,22 +335,23 @@ class Engine:
             elif n_empty == 1:
                 move_value = 0  # fills the board
             elif value == 1:  # only a win can join the best moves now: a null-window test
-                move_value = 1 if self._node(*self._child(root, cell), -1, 0) <= -1 else -1
+                move_value = 1 if self._search(self._child(root, cell), -1, 0) <= -1 else -1
             else:
                 # the window (-1, 1) leaves only the sign of the opponent's result exact, and that is enough
-                move_value = -_sign(self._node(*self._child(root, cell), -1, 1))
+                move_value = -sign(self._search(self._child(root, cell), -1, 1))
             if move_value > value:
                 value, best = move_value, list(group)
             elif move_value == value:
                 best.extend(group)
         best.sort()
-        score = 0 if value == 0 else self._node(*root, -INF, INF)
+        score = 0 if value == 0 else self._search(root, -INF, INF)
         return Solution(value=value, best_moves=tuple(best), plies=plies_from_score(score, n_empty), score=score)
 
     def _move_classes(self, root: tuple) -> list[list[int]]:
         """The legal moves grouped into classes that a symmetry of the position makes equivalent.
 
-        Only one move per class needs searching (on the empty 3×3 board, 3 of 9).
+        Only one move per class needs searching (on the empty 3×3 board, 3 of
+        9): the lowest-numbered of each.
         """
         lay = self.layout
         me, opp, images = root[:3]
@@ -447,20 +359,11 @@ class Engine:
         moves = [c for c in lay.static_order if empties >> c & 1]
         if not self.options.symmetry:
             return [[c] for c in moves]
-        key = images & lay.field_mask
-        stabiliser = [perm for perm, shift in zip(lay.symmetry_perms, lay.field_shifts) if images >> shift & lay.field_mask == key]
-        classes, seen = [], set()
-        for c in moves:
-            if c not in seen:
-                group = {c}
-                group.update(perm[c] for perm in stabiliser)
-                seen |= group
-                classes.append(sorted(group))
-        return classes
+        return [sorted(group) for group in move_classes(moves, lay.stabiliser(images))]
 
     def move_scores(self, board: Board) -> dict[int, int]:
         """The exact depth-aware score of every legal move, for the side to move."""
-        me, opp, n_empty = self._unpack(board)
+        me, opp, n_empty = self.layout.sides(board)
         if board.is_over:
             return {}
         root = self._root(me, opp, n_empty)
@@ -471,10 +374,5 @@ class Engine:
             elif n_empty == 1:
                 scores[cell] = 0
             else:
-                scores[cell] = -self._node(*self._child(root, cell), -INF, INF)
+                scores[cell] = -self._search(self._child(root, cell), -INF, INF)
         return scores
-
-
-def _sign(score: int) -> int:
-    return (score > 0) - (score < 0)
-

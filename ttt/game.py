@@ -54,13 +54,12 @@ class Game:
 
     def click(self, cell: int) -> bool:
         """Play ``cell`` for the side to move; False (board unchanged) if that is not allowed."""
-        if self.board.is_over:
-            self.message = f"The game is over ({status_line(self.board)}). Press New game to play again."
-            return False
         try:
             self.board = self.board.play(cell)
         except BoardError as err:
-            self.message = f"Not a legal move: {err}. {status_line(self.board)}."
+            # the board's own words (one wording for "the game is over" everywhere), then what to do
+            then = "Press New game to play again" if self.board.is_over else status_line(self.board)
+            self.message = f"Not a legal move: {err}. {then}."
             return False
         self.history.append(cell)
         self.message = status_line(self.board)

@@ -71,9 +71,18 @@ def check_shape(rows: int, cols: int, k: int) -> None:
         )
 
 
-@lru_cache(maxsize=None)
 def geometry(rows: int = 3, cols: int = 3, k: int = 3) -> Geometry:
-    """The shared :class:`Geometry` for a board size (computed once, then cached)."""
+    """The shared :class:`Geometry` for a board size (computed once, then cached).
+
+    However the size is written (``geometry()``, ``geometry(3, 3, 3)``,
+    ``geometry(rows=3)``), the same object comes back, so that boards can
+    compare their geometries by identity.
+    """
+    return _geometry(rows, cols, k)
+
+
+@lru_cache(maxsize=None)
+def _geometry(rows: int, cols: int, k: int) -> Geometry:
     check_shape(rows, cols, k)
     lines = []
     directions = ((0, 1), (1, 0), (1, 1), (1, -1))  # across, down, diagonal, anti-diagonal

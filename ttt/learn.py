@@ -1,8 +1,9 @@
-"""Players that learn to judge positions by playing against themselves.
+"""Learning to judge positions by playing against oneself.
 
 Search looks at every position below the current one; a *learned
 evaluation* looks at one position and guesses its value.  This module has
-two learners from the classic texts and a search that uses what they learn:
+two learners from the classic texts; the players they return, and the
+search that uses what they learn, live in :mod:`ttt.players`:
 
 :func:`train_lms`
     a linear evaluation ``V(b) = w · x(b)`` over the seven line counts of
@@ -17,9 +18,9 @@ two learners from the classic texts and a search that uses what they learn:
     ε-greedy self-play, as in the tic-tac-toe example of Sutton & Barto,
     *Reinforcement Learning: An Introduction*, 2nd ed., MIT Press 2018,
     ch. 1.  Returns a :class:`TDPlayer`.
-:func:`depth_limited_player`
-    alpha-beta search to a fixed depth that calls a learned evaluation at
-    its horizon and scores finished games exactly.
+
+:class:`ttt.players.SearchPlayer` looks a fixed number of moves ahead with
+alpha-beta and calls a learned evaluation at its horizon.
 
 **Conventions.**  Every evaluation here judges a board for the side that
 *has just moved* (the side whose move produced it), higher being better for
@@ -27,54 +28,23 @@ that side; a player picks the move whose resulting board it likes best.  The
 linear evaluation is trained towards +1 for a win, 0 for a draw and -1 for a
 loss; the TD table holds values in [0, 1] (1 a win, 0.5 a draw, 0 a loss,
 like a probability of winning with draws counting half), and
-:meth:`TDPlayer.evaluate` maps them onto [-1, 1].  Trained players are
+:meth:`ttt.players.TDPlayer.evaluate` maps them onto [-1, 1].  Trained players are
 deterministic: ties go to the lowest-numbered cell.  Training is
 deterministic for a given ``seed``.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from functools import lru_cache
 from typing import Callable
 
-import numpy as np
-
 from ttt.board import Board
-from ttt.features import FEATURE_NAMES, features as line_features
-from ttt.geometry import BoardError
-from ttt.limited import LimitedSearch, squash
-from ttt.symmetry import permutations, transform_cells
+from ttt.features import features as line_features
+from ttt.players import LinearPlayer, TDPlayer, afterstates
 
-__all__ = [
-    "LinearPlayer",
-    "TDPlayer",
-    "SearchPlayer",
-    "train_lms",
-    "train_td",
-    "depth_limited_player",
-    "search_value",
-    "squash",
-    "PROGRESS_THRESHOLD",
-]
+__all__ = ["train_lms", "train_td", "PROGRESS_THRESHOLD"]
 
 PROGRESS_THRESHOLD = 5000  # with progress=None a bar appears from this many training games on
-
-Evaluation = Callable[[Board], float]
-
-
-# ---------------------------------------------------------------------- shared helpers
-@lru_cache(maxsize=1 << 17)
-def _afterstates(board: Board) -> tuple[tuple[int, Board], ...]:
-    """``board.children()`` remembered: training meets the same few thousand positions again and again."""
-    return tuple(board.children())
-
-
-@lru_cache(maxsize=1 << 17)
-def _canonical(rows: int, cols: int, cells: str) -> str:
-    """The smallest image of ``cells`` under the board's symmetries (as :func:`ttt.symmetry.canonical_key`)."""
-    return min(transform_cells(cells, perm) for perm in permutations(rows, cols))
 
 
 def _progress(games: int, progress: bool | None, desc: str):
@@ -91,56 +61,6 @@ def _progress(games: int, progress: bool | None, desc: str):
 def _check_games(games: int) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-
-
-def _greedy(board: Board, evaluate: Evaluation) -> int:
-    """The move whose resulting board ``evaluate`` rates highest; ties go to the lowest cell."""
-    best_cell, best_value = None, -math.inf
-    for cell, child in _afterstates(board):
-        value = evaluate(child)
-        if value > best_value:
-            best_cell, best_value = cell, value
-    if best_cell is None:
-        raise BoardError("the game is over: there is no move to make")
-    return best_cell
-
-
-# ---------------------------------------------------------------------- a linear evaluation
-class LinearPlayer:
-    """Plays the move whose resulting board has the highest ``weights · features(board)``.
-
-    ``weights`` is a NumPy array, one weight per feature (names in
-    ``feature_names``; reading it gives a copy, assigning it changes the
-    player); ``features`` is the function that describes a board
-    for the side that just moved (:func:`ttt.features.features` unless a
-    notebook swaps in another to compare).  Finished boards are judged by the
-    same formula: this player knows only what it has learned.
-    """
-
-    def __init__(self, weights, features: Callable[[Board], tuple] = line_features,
-                 feature_names: tuple[str, ...] = FEATURE_NAMES):
-        self._w = [float(w) for w in weights]  # plain floats: faster than NumPy for 7 numbers
-        self.features = features
-        self.feature_names = feature_names
-
-    @property
-    def weights(self) -> np.ndarray:
-        return np.array(self._w)
-
-    @weights.setter
-    def weights(self, values) -> None:
-        self._w = [float(w) for w in values]
-
-    def evaluate(self, board: Board) -> float:
-        """The estimated value of ``board`` for the side that has just moved (about -1 .. +1)."""
-        return sum(w * x for w, x in zip(self._w, self.features(board)))
-
-    def move(self, board: Board) -> int:
-        return _greedy(board, self.evaluate)
-
-    def __repr__(self) -> str:
-        pairs = ", ".join(f"{name}={w:+.3f}" for name, w in zip(self.feature_names, self.weights))
-        return f"LinearPlayer({pairs})"
 
 
 def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: float = 0.1,
@@ -167,7 +87,7 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
     rng = random.Random(seed)
     first = Board.empty() if start is None else start
     player = LinearPlayer([rng.uniform(-0.1, 0.1) for _ in features(first)], features)
-    w = player._w  # the player's own weights, trained in place
+    w = player.coefficients  # the player's own weights, trained in place
 
     def estimate(board: Board) -> float:
         return sum(wi * xi for wi, xi in zip(w, features(board)))
@@ -176,7 +96,7 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
         board = first
         produced = {"X": [], "O": []}
         while not board.is_over:
-            options = _afterstates(board)
+            options = afterstates(board)
             if rng.random() < epsilon:
                 cell, child = rng.choice(options)
             else:
@@ -199,41 +119,6 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
 
 
 # ---------------------------------------------------------------------- a table of values
-class TDPlayer:
-    """Plays the move whose resulting board has the highest learned value.
-
-    ``values`` maps a board's key (its cell string, or with ``symmetry`` the
-    cell string of its canonical image) to the estimated value for the side
-    that has just moved, in [0, 1].  Boards never met count 0.5; finished
-    boards have their true value (1 for a win, 0.5 for a draw).
-    """
-
-    def __init__(self, values: dict[str, float] | None = None, symmetry: bool = True):
-        self.values = {} if values is None else values
-        self.symmetry = symmetry
-
-    def key(self, board: Board) -> str:
-        if self.symmetry:
-            return _canonical(board.rows, board.cols, board.cells)
-        return board.cells
-
-    def value(self, board: Board) -> float:
-        """The estimated chance of winning (draws count half) for the side that has just moved."""
-        if board.is_over:
-            return 0.5 if board.winner is None else 1.0
-        return self.values.get(self.key(board), 0.5)
-
-    def evaluate(self, board: Board) -> float:
-        """:meth:`value` rescaled to -1 (a sure loss) .. +1 (a sure win), 0 for a draw."""
-        return 2.0 * self.value(board) - 1.0
-
-    def move(self, board: Board) -> int:
-        return _greedy(board, self.value)
-
-    def __repr__(self) -> str:
-        return f"TDPlayer({len(self.values)} positions, symmetry={self.symmetry})"
-
-
 def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: float = 0.1,
              symmetry: bool = True, start: Board | None = None, progress: bool | None = None,
              callback=None) -> TDPlayer:
@@ -260,7 +145,7 @@ def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: 
         last = {"X": None, "O": None}  # each side's previous board, by key
         while not board.is_over:
             mover = board.turn
-            options = _afterstates(board)
+            options = afterstates(board)
             if rng.random() < epsilon:
                 explored = True
                 cell, child = rng.choice(options)
@@ -283,73 +168,3 @@ def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: 
         if callback is not None:
             callback(game + 1, player)
     return player
-
-
-# ---------------------------------------------------------------------- search with a learned horizon
-def _for_the_side_to_move(evaluate: Evaluation) -> Evaluation:
-    """Turn an evaluation for the side that has just moved into one for the side to move."""
-    return lambda board: -evaluate(board)
-
-
-def search_value(board: Board, evaluate: Evaluation, depth: int,
-                 alpha: float = -math.inf, beta: float = math.inf, cache: dict | None = None) -> float:
-    """Alpha-beta negamax value of ``board`` for the side to move, looking ``depth`` plies ahead.
-
-    A finished board scores exactly, depth-aware as in the rest of ``ttt``:
-    ``-(e + 1)`` for the side to move if the other side has just won leaving
-    ``e`` empty cells, 0 for a draw.  At the horizon (``depth == 0``) an
-    unfinished board gets ``-squash(evaluate(board))``: the evaluation is for
-    the side that has just moved, hence the minus.  So with ``depth`` at
-    least the number of empty cells the result is the exact depth-aware
-    score.  ``cache`` (a dict) remembers evaluations between calls.
-
-    The search itself is :class:`ttt.limited.LimitedSearch` with its threat
-    shortcuts off: the package's one depth-limited search.
-    """
-    if board.is_over:
-        return 0.0 if board.winner is None else -float(board.size - board.moves_made + 1)
-    search = LimitedSearch(board.rows, board.cols, board.k, evaluate=_for_the_side_to_move(evaluate), threats=False)
-    if cache is not None:
-        search.cache = cache
-    return search.value(board, depth, alpha, beta)
-
-
-class SearchPlayer:
-    """Looks ``depth`` plies ahead with alpha-beta and judges the horizon with ``evaluate``.
-
-    ``evaluate(board)`` rates a board for the side that has just moved (for
-    instance ``LinearPlayer.evaluate`` or ``TDPlayer.evaluate``).  Finished
-    games are scored exactly, so even a poor evaluation never misses a win
-    within reach.  Ties go to the lowest-numbered cell.  The search is
-    :class:`ttt.limited.LimitedSearch` without threat shortcuts, so that what
-    the player sees is exactly ``depth`` plies and the evaluation.
-    """
-
-    def __init__(self, evaluate: Evaluation, depth: int = 2):
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise ValueError(f"depth must be a whole number >= 1, not {depth!r}")
-        self.evaluate = evaluate
-        self.depth = depth
-        self._searches: dict[tuple[int, int, int], LimitedSearch] = {}
-
-    def search_for(self, board: Board) -> LimitedSearch:
-        """The search for ``board``'s size (one per size, keeping its cache of evaluations)."""
-        shape = (board.rows, board.cols, board.k)
-        if shape not in self._searches:
-            self._searches[shape] = LimitedSearch(*shape, evaluate=_for_the_side_to_move(self.evaluate), threats=False)
-        return self._searches[shape]
-
-    def move_values(self, board: Board) -> dict[int, float]:
-        """The exact search value of every legal move (no pruning at the root)."""
-        return self.search_for(board).move_values(board, self.depth)
-
-    def move(self, board: Board) -> int:
-        return self.search_for(board).best_move(board, self.depth)
-
-    def __repr__(self) -> str:
-        return f"SearchPlayer(depth={self.depth})"
-
-
-def depth_limited_player(evaluate: Evaluation, depth: int = 2) -> SearchPlayer:
-    """A :class:`SearchPlayer`: alpha-beta to ``depth`` plies with ``evaluate`` at the horizon."""
-    return SearchPlayer(evaluate, depth)

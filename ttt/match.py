@@ -1,23 +1,23 @@
-"""Measuring players: matches, the share of optimal moves, and every game against perfect play.
+"""Matches and judging: playing players against each other, and scoring them against perfect play.
 
-A player is any object with ``move(board) -> cell``.  Three ways to judge one:
+A player is any object with ``move(board) -> cell`` (:mod:`ttt.players`).
+Three ways to judge one:
 
 * :func:`play_match` plays a number of games against another player and
-  tallies wins, draws and losses;
+  tallies wins, draws and losses (:class:`MatchResult`);
 * :func:`optimal_share` asks, position by position, whether its move keeps
   the game-theoretic value (the answer key is :class:`ttt.table.SolvedTable`);
 * :func:`games_against_perfect` plays it against a perfect opponent that
   tries *every* value-keeping reply, so "never loses to perfect play" can be
   checked exhaustively rather than sampled.
-
-The players themselves, and :func:`play_match`, live in :mod:`ttt.players`;
-they are imported here too for convenience.
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+
 from ttt.board import DRAW, Board
-from ttt.players import MatchResult, play_game, play_match
 from ttt.table import SolvedTable, solved_table
 from ttt.tree import reachable_positions
 
@@ -28,21 +28,79 @@ __all__ = [
     "unfinished_positions",
     "optimal_share",
     "games_against_perfect",
-    "is_optimal",
-    "solved_table",
 ]
+
+A_PLAYS = ("X", "O", "alternate")
+
+
+# ---------------------------------------------------------------------- matches
+@dataclass(frozen=True)
+class MatchResult:
+    """The tally of a match from the first player's (``a``'s) point of view.
+
+    ``positions`` lists every position where ``a`` was to move, in the order
+    of play and with repeats, so that its moves can be judged afterwards
+    (for instance with :func:`optimal_share`).
+    """
+
+    wins: int
+    draws: int
+    losses: int
+    positions: tuple[Board, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def as_dict(self) -> dict[str, int]:
+        return {"wins": self.wins, "draws": self.draws, "losses": self.losses}
+
+
+def play_game(x_player, o_player, start: Board | None = None) -> list[Board]:
+    """Play one game and return every position from ``start`` (default: empty 3×3) to the end."""
+    board = Board.empty() if start is None else start
+    boards = [board]
+    while not board.is_over:
+        player = x_player if board.turn == "X" else o_player
+        board = board.play(player.move(board))
+        boards.append(board)
+    return boards
+
+
+def play_match(a, b, games: int = 100, seed: int = 0, a_plays: str = "alternate",
+               start: Board | None = None) -> MatchResult:
+    """Play ``games`` games of ``a`` against ``b`` and count ``a``'s wins, draws and losses.
+
+    ``a_plays`` is ``"X"`` (a always moves first), ``"O"`` or ``"alternate"``
+    (X in the even-numbered games, counting from 0, and O in the others).
+    Before the first game each player that keeps its randomness in an ``rng``
+    attribute (a :class:`random.Random`) is re-seeded from ``seed``, so the
+    match is repeatable from ``seed`` alone, whatever the players did before.
+    """
+    if a_plays not in A_PLAYS:
+        raise ValueError(f"a_plays must be one of {', '.join(map(repr, A_PLAYS))}, not {a_plays!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    for tag, player in (("a", a), ("b", b)):
+        rng = getattr(player, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(f"{seed}:{tag}")  # a string seed is stable across runs and platforms
+    tally = {"win": 0, DRAW: 0, "loss": 0}
+    positions: list[Board] = []
+    for game in range(games):
+        mark = a_plays if a_plays != "alternate" else ("X" if game % 2 == 0 else "O")
+        boards = play_game(a, b, start) if mark == "X" else play_game(b, a, start)
+        positions.extend(board for board in boards[:-1] if board.turn == mark)
+        outcome = boards[-1].outcome
+        tally[DRAW if outcome == DRAW else "win" if outcome == mark else "loss"] += 1
+    return MatchResult(tally["win"], tally[DRAW], tally["loss"], tuple(positions))
+
 
 
 # ---------------------------------------------------------------------- judging moves
 def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> list[Board]:
     """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells."""
     return [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
-
-
-def is_optimal(board: Board, cell: int, table: SolvedTable | None = None) -> bool:
-    """Does ``cell`` keep the game-theoretic value of ``board``?"""
-    table = table if table is not None else solved_table(board.rows, board.cols, board.k)
-    return cell in table.lookup(board).best_moves
 
 
 def optimal_share(player, positions=None, table: SolvedTable | None = None) -> float:
@@ -85,7 +143,7 @@ def games_against_perfect(player, mark: str = "X", table: SolvedTable | None = N
             walk(board.play(cell), moves + (cell,))
         else:
             for cell in table.lookup(board).best_moves:
-                walk(board._play(cell), moves + (cell,))
+                walk(board.child(cell), moves + (cell,))
 
     walk(start, ())
     return results

@@ -17,16 +17,17 @@ Three ways to say the same thing, each the reference for the next:
 The depth-aware score
 ---------------------
 A game that ends with a win leaving ``e`` empty cells scores ``e + 1`` for
-the winner and ``-(e + 1)`` for the loser; a draw scores 0.  The ``+ 1``
-keeps a win on the very last cell (``e = 0``) apart from a draw.  So on 3×3
-the best score is 5 (X wins on move 5, four cells left) and a score never
-exceeds the number of empty cells of the position it describes.
+the winner and ``-(e + 1)`` for the loser; a draw scores 0
+(:func:`ttt.scores.leaf_score`, where the package's scoring convention
+lives).  So on 3×3 the best score is 5 (X wins on move 5, four cells left)
+and a score never exceeds the number of empty cells of the position it
+describes.  Nothing is lost: the sign of the score is the plain value
+(:func:`ttt.scores.sign`), and the score says when the game ends
+(:func:`ttt.scores.plies_from_score`).  Maximising this score makes the
+winner hurry and the loser stall.
 
-Nothing is lost: the sign of the score is the plain value
-(:func:`value_of`), and the score says when the game ends
-(:func:`plies_from_score`): with ``n`` empty cells now and score ``s != 0``
-the game lasts ``n - (|s| - 1)`` more moves; a draw fills the board.
-Maximising this score makes the winner hurry and the loser stall.
+Lazy pruning (notebook 05) is these same searches with a lazy ``maximum``
+(and ``minimum``): see :mod:`ttt.pruning`.
 
 All searches here count their work in an optional
 :class:`~ttt.instrument.SearchStats`: one node per call, root and finished
@@ -38,19 +39,15 @@ from __future__ import annotations
 from typing import Callable
 
 from ttt.board import Board
-from ttt.geometry import BoardError
 from ttt.instrument import SearchStats
+from ttt.scores import leaf_score, leaf_value, x_value
 from ttt.tree import Node
 
 __all__ = [
-    "leaf_value",
     "minimax",
     "minimax_tree",
     "negamax",
     "negamax_score",
-    "terminal_score",
-    "value_of",
-    "plies_from_score",
     "move_values",
     "best_moves",
     "best_move",
@@ -60,33 +57,26 @@ __all__ = [
 # ---------------------------------------------------------------------- Hutton: trees, X's view
 
 
-def leaf_value(board: Board) -> int:
-    """The value of a leaf from X's side: ``+1`` if X has won, ``-1`` if O has, else ``0``.
-
-    A leaf of a pruned tree may be an unfinished game; like Hutton's code we
-    then call it a draw (``B``), the honest answer when we have not looked.
-    """
-    winner = board.winner
-    return 1 if winner == "X" else -1 if winner == "O" else 0
-
-
-def minimax(tree, stats: SearchStats | None = None) -> int:
+def minimax(tree, stats: SearchStats | None = None, *, maximum=max, minimum=min) -> int:
     """The minimax value of the root of ``tree`` from X's side (``+1``, ``0`` or ``-1``).
 
     X maximises over the children's values and O minimises; a leaf is scored
-    by :func:`leaf_value`.  Every node of the tree is visited: 549,946 calls
-    from the empty 3×3 board.
+    by :func:`ttt.scores.x_value`.  Every node of the tree is visited: 549,946
+    calls from the empty 3×3 board.  ``maximum`` and ``minimum`` receive the
+    children's values as a generator; a lazy pair that stops reading early
+    turns this into lazy pruning (:func:`ttt.pruning.lazy_minimax`).
     """
-    return _minimax(tree, stats if stats is not None else SearchStats())
+    stats = stats if stats is not None else SearchStats()
 
+    def value(node) -> int:
+        stats.nodes += 1
+        if not node.children:
+            stats.leaves += 1
+            return x_value(node.board)
+        values = (value(child) for child in node.children)
+        return maximum(values) if node.board.turn == "X" else minimum(values)
 
-def _minimax(node, stats: SearchStats) -> int:
-    stats.nodes += 1
-    if not node.children:
-        stats.leaves += 1
-        return leaf_value(node.board)
-    values = [_minimax(child, stats) for child in node.children]
-    return max(values) if node.board.turn == "X" else min(values)
+    return value(tree)
 
 
 def minimax_tree(tree) -> Node:
@@ -101,7 +91,7 @@ def minimax_tree(tree) -> Node:
         found = done.get(id(node))
         if found is None:
             if not node.children:
-                found = Node(node.board, (), leaf_value(node.board))
+                found = Node(node.board, (), x_value(node.board))
             else:
                 children = tuple(label(child) for child in node.children)
                 values = [child.value for child in children]
@@ -116,77 +106,48 @@ def minimax_tree(tree) -> Node:
 # ---------------------------------------------------------------------- negamax on boards
 
 
-def negamax(board: Board, stats: SearchStats | None = None) -> int:
+def negamax(board: Board, stats: SearchStats | None = None, *,
+            leaf: Callable[[Board], int] = leaf_value, lazy: bool = False) -> int:
     """The value of ``board`` for the side to move: ``+1`` win, ``0`` draw, ``-1`` loss.
 
     Brute force: every line of play is followed to its end (549,946 calls
-    from the empty 3×3 board).  On a finished board the side to move has
-    lost if there is a winner (the opponent made the last move), else drawn.
+    from the empty 3×3 board).  A finished board is scored by ``leaf``: by
+    default :func:`ttt.scores.leaf_value` (the side to move has lost if
+    anybody has won, else drawn); :func:`negamax_score` passes the
+    depth-aware :func:`ttt.scores.leaf_score`.  ``lazy=True`` stops at the
+    first move that wins (value ``+1``), as Escardó's lazy ``supremum`` does:
+    that is :func:`ttt.pruning.lazy_negamax`.
     """
-    return _negamax(board, stats if stats is not None else SearchStats())
+    stats = stats if stats is not None else SearchStats()
+    beyond = board.size + 2  # a whole number beyond every value and score (ints compare fastest)
+    top = 1 if lazy else beyond  # nothing can beat a value of ``top``: stop there
 
+    def value(board: Board) -> int:
+        stats.nodes += 1
+        if board.is_over:
+            stats.leaves += 1
+            return leaf(board)
+        best = -beyond
+        for cell in board.legal_moves():
+            child = -value(board.child(cell))
+            if child > best:
+                best = child
+                if best >= top:
+                    break
+        return best
 
-def _negamax(board: Board, stats: SearchStats) -> int:
-    stats.nodes += 1
-    if board.is_over:
-        stats.leaves += 1
-        return -1 if board.winner else 0
-    best = -1
-    for cell in board.legal_moves():
-        value = -_negamax(board._play(cell), stats)
-        if value > best:
-            best = value
-    return best
-
-
-def terminal_score(board: Board) -> int:
-    """The depth-aware score of a finished board for the side to move (who has lost or drawn).
-
-    ``-(e + 1)`` with ``e`` empty cells if the opponent has just won, ``0`` for
-    a full board without a winner.
-    """
-    if board.winner:
-        return -(board.size - board.moves_made + 1)
-    return 0
+    return value(board)
 
 
 def negamax_score(board: Board, stats: SearchStats | None = None) -> int:
     """The depth-aware score of ``board`` for the side to move (see the module notes).
 
-    Brute force like :func:`negamax`, with :func:`terminal_score` at the
-    leaves.  Positive: the side to move wins, and ``plies_from_score`` says
-    how soon; negative: it loses; zero: a draw.
+    Brute force like :func:`negamax`, with :func:`ttt.scores.leaf_score` at
+    the leaves.  Positive: the side to move wins, and
+    :func:`ttt.scores.plies_from_score` says how soon; negative: it loses;
+    zero: a draw.
     """
-    return _negamax_score(board, stats if stats is not None else SearchStats())
-
-
-def _negamax_score(board: Board, stats: SearchStats) -> int:
-    stats.nodes += 1
-    if board.is_over:
-        stats.leaves += 1
-        return terminal_score(board)
-    best = -board.size - 1
-    for cell in board.legal_moves():
-        score = -_negamax_score(board._play(cell), stats)
-        if score > best:
-            best = score
-    return best
-
-
-def value_of(score: int) -> int:
-    """The plain value (``+1``, ``0``, ``-1``) of a depth-aware score: its sign."""
-    return (score > 0) - (score < 0)
-
-
-def plies_from_score(score: int, empty: int) -> int:
-    """How many moves are left when a position with ``empty`` free cells has depth-aware ``score``.
-
-    A decided game ends with ``|score| - 1`` cells still empty; a draw fills
-    the board.
-    """
-    if score == 0:
-        return empty
-    return empty - (abs(score) - 1)
+    return negamax(board, stats, leaf=leaf_score)
 
 
 # ---------------------------------------------------------------------- best moves
@@ -198,9 +159,8 @@ def move_values(board: Board, evaluate: Callable[[Board], int] = negamax) -> dic
     ``evaluate`` is any function that scores a board for *its* side to move
     (:func:`negamax`, :func:`negamax_score`, a pruned or memoised search).
     """
-    if board.is_over:
-        raise BoardError(f"the game is over ({board.outcome}): there is no move to choose")
-    return {cell: -evaluate(board._play(cell)) for cell in board.legal_moves()}
+    board.check_not_over()
+    return {cell: -evaluate(board.child(cell)) for cell in board.legal_moves()}
 
 
 def best_moves(board: Board, evaluate: Callable[[Board], int] = negamax) -> list[int]:

@@ -41,6 +41,12 @@ worse: a child's value never leaves the window, so ``alpha > beta`` never
 happens and nothing is pruned (549,946 nodes): the figure 146,120 belongs
 to fail-soft.
 
+With a ``table`` (a dict), :func:`alphabeta` is also the alpha-beta with a
+transposition table of notebook 06: each result is stored with its
+:class:`~ttt.scores.Bound` (exact, lower or upper), and a look-up uses an
+entry only where it settles the question.  ``bounds=False`` reproduces the
+classic mistake of storing every result as if it were exact.
+
 To watch the search rather than just count it, pass an ``observer``
 (:class:`AlphaBetaObserver`): it hears of every node as the search enters
 and leaves it, with the window, the value and the moves a cut-off skipped.
@@ -56,16 +62,16 @@ window (-inf, +inf), hard and soft alike: index 18,297 nodes, static
 
 from __future__ import annotations
 
-import math
 from typing import Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
+from ttt.bitboard import static_order as _geometry_order
 from ttt.board import Board
 from ttt.instrument import SearchStats
-from ttt.minimax import leaf_value
+from ttt.minimax import minimax, negamax
+from ttt.scores import EXACT, INF, LOWER, UPPER, bound_of, leaf_value, x_value
 from ttt.tree import Node
 
 __all__ = [
-    "INF",
     "supremum",
     "infimum",
     "lazy_minimax",
@@ -73,13 +79,13 @@ __all__ = [
     "take_until",
     "take_until_tree",
     "alphabeta",
+    "alphabeta_move",
     "AlphaBetaObserver",
     "ORDERS",
     "order_moves",
     "static_order",
 ]
 
-INF = math.inf
 T = TypeVar("T")
 
 
@@ -106,15 +112,7 @@ def supremum(values: Iterable[int], top: int = 1) -> int:
 
 def infimum(values: Iterable[int], bottom: int = -1) -> int:
     """The smallest of ``values``, reading no further once one reaches ``bottom``."""
-    best = None
-    for value in values:
-        if value <= bottom:
-            return value
-        if best is None or value < best:
-            best = value
-    if best is None:
-        raise ValueError("infimum() of no values")
-    return best
+    return -supremum((-value for value in values), -bottom)
 
 
 def lazy_minimax(tree, stats: SearchStats | None = None) -> int:
@@ -123,29 +121,17 @@ def lazy_minimax(tree, stats: SearchStats | None = None) -> int:
     The children's values are a generator, so a child after a winning one is
     never evaluated; on a :class:`~ttt.tree.LazyNode` it is never even built.
     """
-    return _lazy_minimax(tree, stats if stats is not None else SearchStats())
-
-
-def _lazy_minimax(node, stats: SearchStats) -> int:
-    stats.nodes += 1
-    if not node.children:
-        stats.leaves += 1
-        return leaf_value(node.board)
-    values = (_lazy_minimax(child, stats) for child in node.children)
-    return supremum(values) if node.board.turn == "X" else infimum(values)
+    return minimax(tree, stats, maximum=supremum, minimum=infimum)
 
 
 def lazy_negamax(board: Board, stats: SearchStats | None = None) -> int:
-    """:func:`ttt.minimax.negamax` with a lazy ``supremum``: stop at the first winning move."""
-    return _lazy_negamax(board, stats if stats is not None else SearchStats())
+    """:func:`ttt.minimax.negamax` with a lazy ``supremum``: stop at the first winning move.
 
-
-def _lazy_negamax(board: Board, stats: SearchStats) -> int:
-    stats.nodes += 1
-    if board.is_over:
-        stats.leaves += 1
-        return -1 if board.winner else 0
-    return supremum(-_lazy_negamax(board._play(cell), stats) for cell in board.legal_moves())
+    The loop of :func:`~ttt.minimax.negamax` with ``lazy=True`` is
+    :func:`supremum` written out: it keeps the best value so far and stops
+    as soon as one reaches the top value, a win.
+    """
+    return negamax(board, stats, lazy=True)
 
 
 # ---------------------------------------------------------------------- 2. take until a win
@@ -176,7 +162,7 @@ def _take_until(node, stats: SearchStats) -> Node:
     board = node.board
     if not node.children:
         stats.leaves += 1
-        return Node(board, (), leaf_value(board))
+        return Node(board, (), x_value(board))
     x_to_move = board.turn == "X"
     win = 1 if x_to_move else -1
     labelled = (_take_until(child, stats) for child in node.children)
@@ -191,27 +177,12 @@ def _take_until(node, stats: SearchStats) -> Node:
 def static_order(board: Board) -> tuple[int, ...]:
     """All cells, those on more winning lines first (centre, corners, edges on 3×3).
 
-    Ties go to the cell nearer the centre, then to the lower number.  A cell
-    on many lines is more often part of a win or a block, so trying it first
-    tends to find a cut-off sooner.
+    Ties go to the cell nearer the centre, then to the lower number (the
+    order is :func:`ttt.bitboard.static_order`, shared with the engine).  A
+    cell on many lines is more often part of a win or a block, so trying it
+    first tends to find a cut-off sooner.
     """
-    return _static_order(board.geometry)
-
-
-_STATIC: dict = {}
-
-
-def _static_order(geo) -> tuple[int, ...]:
-    order = _STATIC.get(geo)
-    if order is None:
-        mid_r, mid_c = (geo.rows - 1) / 2, (geo.cols - 1) / 2
-
-        def key(cell: int):
-            r, c = divmod(cell, geo.cols)
-            return (-len(geo.lines_through[cell]), abs(r - mid_r) + abs(c - mid_c), cell)
-
-        order = _STATIC[geo] = tuple(sorted(range(geo.size), key=key))
-    return order
+    return _geometry_order(board.geometry)
 
 
 def _index_moves(board: Board) -> list[int]:
@@ -220,7 +191,7 @@ def _index_moves(board: Board) -> list[int]:
 
 def _static_moves(board: Board) -> list[int]:
     cells = board.cells
-    return [cell for cell in _static_order(board.geometry) if cells[cell] == "."]
+    return [cell for cell in _geometry_order(board.geometry) if cells[cell] == "."]
 
 
 def _urgent_first(board: Board, moves: list[int]) -> list[int]:
@@ -318,6 +289,8 @@ def alphabeta(
     strict: bool = False,
     stats: SearchStats | None = None,
     observer: AlphaBetaObserver | None = None,
+    table: dict | None = None,
+    bounds: bool = True,
 ) -> int | float:
     """Negamax with alpha-beta pruning: the value of ``board`` for the side to move, within a window.
 
@@ -338,69 +311,112 @@ def alphabeta(
     node stops with moves still unsearched).  ``observer`` (see
     :class:`AlphaBetaObserver`) is told of every node entered and left;
     without one the search pays only an ``is not None`` test per node.
+
+    ``table`` (a dict, kept between calls if you pass your own) makes it
+    alpha-beta with a transposition table.  A result found with the window
+    ``(alpha, beta)`` is exact only strictly inside the window; otherwise it
+    is a bound (:func:`ttt.scores.bound_of`).  With ``bounds=True`` each entry
+    is ``(bound, value)`` and a look-up uses it only where it settles the
+    question: an exact value always, a bound when it closes the window;
+    otherwise the bound narrows the window and the position is searched
+    again.  ``bounds=False`` stores every result as if it were exact and
+    returns it whatever the window: the classic mistake, which gives wrong
+    values and moves (notebook 06 counts where).  A call answered by the
+    table counts as a node and a hit; ``stats.table_size`` is the table's
+    size at the end.
     """
     if not alpha < beta:
         raise ValueError(f"the window must have alpha < beta, got ({alpha}, {beta})")
     stats = stats if stats is not None else SearchStats()
-    moves = _orderer(order)
-    search = _fail_soft if soft else _fail_hard
-    return search(board, None, alpha, beta, moves, strict, stats, observer)
+    search = _searcher(_orderer(order), soft, strict, stats, observer, table, bounds)
+    value = search(board, None, alpha, beta)
+    if table is not None:
+        stats.table_size = len(table)
+    return value
 
 
-# ``move`` is the cell that led to ``board``; only the observer needs it.  The observer
-# is checked with ``is not None`` and a cut-off's unsearched moves are sliced only
-# for it, so that a search without one runs as fast as before the hook existed.
+def alphabeta_move(board: Board, *, table: dict | None = None, bounds: bool = True,
+                   stats: SearchStats | None = None) -> tuple[int, int]:
+    """``(value, move)`` at the root: the first move in cell order whose value is the best found.
 
-
-def _fail_hard(board: Board, move, alpha, beta, moves, strict: bool, stats: SearchStats, observer):
-    stats.nodes += 1
-    if observer is not None:
-        observer.enter(board, move, alpha, beta)
-    if board.is_over:
-        stats.leaves += 1
-        value = -1 if board.winner else 0
-        value = alpha if value <= alpha else beta if value >= beta else value
-        if observer is not None:
-            observer.leave(value, ())
-        return value
-    cells = moves(board)
-    for i, cell in enumerate(cells):
-        value = -_fail_hard(board._play(cell), cell, -beta, -alpha, moves, strict, stats, observer)
+    Fail-hard, with a table (a fresh one unless given).  Each move is
+    searched with the window the root has reached so far, as alpha-beta
+    does.  With ``bounds=True`` the value is exact and the move keeps it; with
+    ``bounds=False`` either may be wrong.
+    """
+    board.check_not_over()
+    table = {} if table is None else table
+    stats = stats if stats is not None else SearchStats()
+    search = _searcher(_index_moves, False, False, stats, None, table, bounds)
+    alpha, best_cell = -INF, None
+    for cell in board.legal_moves():
+        value = -search(board.child(cell), cell, -INF, -alpha)
         if value > alpha:
-            alpha = value
-        if alpha > beta if strict else alpha >= beta:
-            stats.cutoffs += i + 1 < len(cells)
-            if observer is not None:
-                observer.leave(alpha, cells[i + 1:])
-            return alpha
-    if observer is not None:
-        observer.leave(alpha, ())
-    return alpha
+            alpha, best_cell = value, cell
+    stats.table_size = len(table)
+    return alpha, best_cell
 
 
-def _fail_soft(board: Board, move, alpha, beta, moves, strict: bool, stats: SearchStats, observer):
-    stats.nodes += 1
-    if observer is not None:
-        observer.enter(board, move, alpha, beta)
-    if board.is_over:
-        stats.leaves += 1
-        value = -1 if board.winner else 0
+def _searcher(moves, soft: bool, strict: bool, stats: SearchStats, observer, table, bounds: bool):
+    """The alpha-beta search as a closure over its settings (read once, not passed down at every call).
+
+    ``move`` is the cell that led to ``board``; only the observer needs it.
+    The observer and the table are checked with ``is not None`` and a
+    cut-off's unsearched moves are sliced only for the observer, so that a
+    plain search runs as fast as one without these hooks.
+    """
+
+    def search(board: Board, move, alpha, beta):
+        stats.nodes += 1
         if observer is not None:
-            observer.leave(value, ())
-        return value
-    cells = moves(board)
-    best = -INF
-    for i, cell in enumerate(cells):
-        value = -_fail_soft(board._play(cell), cell, -beta, -alpha, moves, strict, stats, observer)
-        if value > best:
-            best = value
-            if value > alpha:
-                alpha = value
-        if alpha > beta if strict else alpha >= beta:
-            stats.cutoffs += i + 1 < len(cells)
+            observer.enter(board, move, alpha, beta)
+        value = None  # set when the table or the board settles this node without a search
+        if table is not None:
+            entry = table.get(board)
+            if entry is not None:
+                if not bounds:
+                    value = entry  # the mistake: a result found under another window, used as exact
+                else:
+                    flag, stored = entry
+                    if flag == EXACT or (stored >= beta if flag == LOWER else stored <= alpha):
+                        value = stored if soft else min(max(stored, alpha), beta)  # the entry settles it
+                    elif flag == LOWER:  # otherwise the bound narrows the window, and the search goes on
+                        alpha = max(alpha, stored)
+                    else:
+                        beta = min(beta, stored)
+                if value is not None:
+                    stats.hits += 1
+        if value is None and board.is_over:
+            stats.leaves += 1
+            value = leaf_value(board)
+            if not soft:
+                value = alpha if value <= alpha else beta if value >= beta else value
+            if table is not None:
+                table[board] = (EXACT, leaf_value(board)) if bounds else value
+        if value is not None:
             if observer is not None:
-                observer.leave(best, cells[i + 1:])
-            return best
-    if observer is not None:
-        observer.leave(best, ())
-    return best
+                observer.leave(value, ())
+            return value
+        start = alpha
+        best = alpha if not soft else -INF  # fail-hard never returns less than alpha
+        cells = moves(board)
+        pruned = ()
+        for i, cell in enumerate(cells):
+            value = -search(board.child(cell), cell, -beta, -alpha)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+            if alpha > beta if strict else alpha >= beta:
+                if i + 1 < len(cells):
+                    stats.cutoffs += 1
+                    if observer is not None:
+                        pruned = cells[i + 1:]
+                break
+        if table is not None:
+            table[board] = (bound_of(best, start, beta), best) if bounds else best
+        if observer is not None:
+            observer.leave(best, pruned)
+        return best
+
+    return search

@@ -21,13 +21,13 @@ from functools import lru_cache
 from ttt.board import Board
 from ttt.engine import Engine
 from ttt.geometry import BoardError
-from ttt.minimax import plies_from_score, value_of
+from ttt.scores import plies_from_score, sign
 from ttt.solution import Solution
 from ttt.table import solved_table
 
 TABLE_MAX_CELLS = 9  # boards up to this size are solved whole once, then looked up
 
-__all__ = ["Solution", "solve", "score", "move_scores", "move_hints", "describe", "clear_cache"]
+__all__ = ["solve", "score", "move_scores", "move_hints", "describe", "clear_cache"]
 
 
 @lru_cache(maxsize=None)
@@ -79,7 +79,7 @@ def move_scores(board) -> dict[int, int]:
         # Small boards are solved whole once (SolvedTable); then a move's score is a look-up:
         # minus the score of the position it leads to, for the opponent who moves there.
         table = solved_table(board.rows, board.cols, board.k)
-        return {cell: -table.lookup(board._play(cell)).score for cell in board.legal_moves()}
+        return {cell: -table.lookup(board.child(cell)).score for cell in board.legal_moves()}
     return _engine_for(board).move_scores(board)
 
 
@@ -94,7 +94,7 @@ def describe(score: int, empty: int) -> str:
     if score == 0:
         return "draw"
     plies = plies_from_score(score, empty)
-    return f"{'win' if value_of(score) > 0 else 'loss'} in {plies}"
+    return f"{'win' if sign(score) > 0 else 'loss'} in {plies}"
 
 
 def move_hints(board) -> dict[int, str]:

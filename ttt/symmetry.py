@@ -15,7 +15,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.geometry import Geometry
 
 # name -> where (row, col) goes, given the board's rows and cols
 _SQUARE_MAPS = {
@@ -67,9 +66,7 @@ def transform_cells(cells: str, perm: tuple[int, ...]) -> str:
 
 def transform(board: Board, perm: tuple[int, ...]) -> Board:
     """The image of ``board`` under a symmetry (a legal position, so no checks are needed)."""
-    cells = transform_cells(board.cells, perm)
-    winner = board.winner
-    return Board._make(board.geometry, cells, winner)
+    return Board.unchecked(board.geometry, transform_cells(board.cells, perm), board.winner)
 
 
 def images(board: Board) -> list[Board]:
@@ -87,14 +84,48 @@ def canonical(board: Board) -> Board:
 
 
 def canonical_key(board: Board) -> str:
-    """The cell string of :func:`canonical`, cheaper when only a dictionary key is needed."""
-    cells = board.cells
-    return min(transform_cells(cells, perm) for perm in permutations(board.rows, board.cols))
+    """The cell string of :func:`canonical`, cheaper when only a dictionary key is needed.
+
+    Remembered per cell string, because the searches and learners that key
+    tables by class ask about the same few thousand positions again and again.
+    """
+    return _canonical_cells(board.rows, board.cols, board.cells)
+
+
+@lru_cache(maxsize=1 << 17)
+def _canonical_cells(rows: int, cols: int, cells: str) -> str:
+    return min(transform_cells(cells, perm) for perm in permutations(rows, cols))
 
 
 def stabiliser(board: Board) -> list[tuple[int, ...]]:
     """The symmetries that map the board onto itself."""
     return [perm for perm in permutations(board.rows, board.cols) if transform_cells(board.cells, perm) == board.cells]
+
+
+def move_classes(moves, stabiliser_perms) -> list[list[int]]:
+    """``moves`` grouped into classes that the symmetries ``stabiliser_perms`` map onto each other.
+
+    The symmetries are those that map the position onto itself (its
+    stabiliser), so the moves of one class lead to positions that are images
+    of each other and have the same value: a search need only try one move of
+    each class.  Classes come in the order of their first move in ``moves``,
+    each class in that order too.  This is the package's one "one move per
+    symmetry class": the teaching searches, the engine and the counts of games
+    up to symmetry all group moves here.
+    """
+    classes, where = [], {}
+    for cell in moves:
+        if cell in where:
+            continue
+        group = [cell]
+        where[cell] = group
+        for perm in stabiliser_perms:
+            image = perm[cell]
+            if image not in where:
+                where[image] = group
+                group.append(image)
+        classes.append(group)
+    return classes
 
 
 def distinct_moves(board: Board) -> list[int]:
@@ -103,16 +134,4 @@ def distinct_moves(board: Board) -> list[int]:
     On the empty 3×3 board that is three moves (a corner, an edge, the centre)
     instead of nine; the lowest cell of each class is kept.
     """
-    keep, seen = [], set()
-    stab = stabiliser(board)
-    for cell in board.legal_moves():
-        if cell in seen:
-            continue
-        keep.append(cell)
-        seen.update(perm[cell] for perm in stab)
-    return keep
-
-
-def geometry_symmetries(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """The permutations for a :class:`~ttt.geometry.Geometry` (a convenience for search code)."""
-    return permutations(geo.rows, geo.cols)
+    return [group[0] for group in move_classes(board.legal_moves(), stabiliser(board))]

@@ -14,6 +14,9 @@ two ways, both here:
   looking it up or storing it.  The table ends with one entry per class:
   765.
 
+Both are :func:`ttt.memo.negamax_memo`, the package's one memo loop, with
+one argument changed: ``store`` for the first, ``key`` for the second.
+
 Both expand each class of unfinished positions once, so both make the same
 calls: one for the root plus one per legal move of each of the 627
 unfinished classes, 2,271 in all (the counting convention of
@@ -29,16 +32,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.engine import layout
 from ttt.geometry import check_shape
 from ttt.instrument import SearchStats
-from ttt.memo import TableStats
-from ttt.symmetry import canonical, images, stabiliser
+from ttt.memo import negamax_memo
+from ttt.symmetry import canonical, distinct_moves, images, stabiliser
 
 __all__ = [
     "negamax_symmetry_table",
     "negamax_symmetry_lookup",
+    "store_images",
     "positions_up_to_symmetry",
     "count_class_sequences",
     "count_one_move_per_class",
@@ -47,16 +51,13 @@ __all__ = [
 ]
 
 
-def _finished_value(board: Board) -> int:
-    return -1 if board.winner else 0
-
-
-def _hit(stats: SearchStats) -> None:
-    if isinstance(stats, TableStats):
-        stats.hits += 1
-
-
 # ---------------------------------------------------------------------- two symmetric tables
+
+
+def store_images(table: dict, board: Board, value: int) -> None:
+    """Store ``value`` under every image of ``board`` (a ``store`` for :func:`ttt.memo.negamax_memo`)."""
+    for image in images(board):
+        table[image] = value
 
 
 def negamax_symmetry_table(board: Board, table: dict | None = None, stats: SearchStats | None = None) -> int:
@@ -67,27 +68,7 @@ def negamax_symmetry_table(board: Board, table: dict | None = None, stats: Searc
     square board).  ``table`` maps boards to values.  From the empty 3×3
     board: 2,271 calls, 5,478 entries.
     """
-    return _sym_table(board, {} if table is None else table, stats if stats is not None else TableStats())
-
-
-def _sym_table(board: Board, table: dict, stats: SearchStats) -> int:
-    stats.nodes += 1
-    value = table.get(board)
-    if value is not None:
-        _hit(stats)
-        return value
-    if board.is_over:
-        stats.leaves += 1
-        value = _finished_value(board)
-    else:
-        value = -1
-        for cell in board.legal_moves():
-            child_value = -_sym_table(board._play(cell), table, stats)
-            if child_value > value:
-                value = child_value
-    for image in images(board):
-        table[image] = value
-    return value
+    return negamax_memo(board, table, stats, store=store_images)
 
 
 def negamax_symmetry_lookup(board: Board, table: dict | None = None, stats: SearchStats | None = None) -> int:
@@ -97,27 +78,7 @@ def negamax_symmetry_lookup(board: Board, table: dict | None = None, stats: Sear
     board), but the table holds one entry per class: 765 from the empty 3×3
     board, after 2,271 calls.  ``table`` maps canonical boards to values.
     """
-    return _sym_lookup(board, {} if table is None else table, stats if stats is not None else TableStats())
-
-
-def _sym_lookup(board: Board, table: dict, stats: SearchStats) -> int:
-    stats.nodes += 1
-    key = canonical(board)
-    value = table.get(key)
-    if value is not None:
-        _hit(stats)
-        return value
-    if board.is_over:
-        stats.leaves += 1
-        value = _finished_value(board)
-    else:
-        value = -1
-        for cell in board.legal_moves():
-            child_value = -_sym_lookup(board._play(cell), table, stats)
-            if child_value > value:
-                value = child_value
-    table[key] = value
-    return value
+    return negamax_memo(board, table, stats, key=canonical)
 
 
 # ---------------------------------------------------------------------- positions up to symmetry
@@ -131,7 +92,7 @@ def positions_up_to_symmetry(rows: int = 3, cols: int = 3, k: int | None = None)
     found level by level, expanding one member of each: the children of the
     other members are images of its children.  3×3 gives 765 classes, 138
     finished and 627 unfinished.  Each position carries its packed images
-    (:meth:`ttt.engine.Layout.images`), so a class is named by the smallest of
+    (:meth:`ttt.bitboard.Layout.images`), so a class is named by the smallest of
     them at little cost: 12 cells take about a tenth of a second.  Raises
     :class:`ttt.BoardError` for a bad size.
     """
@@ -206,13 +167,7 @@ def count_one_move_per_class(board: Board | None = None) -> int:
 def _one_per_class(board: Board) -> int:
     if board.is_over:
         return 1
-    orbits, seen = [], set()
-    stab = stabiliser(board)
-    for cell in board.legal_moves():
-        if cell not in seen:
-            orbits.append(cell)
-            seen.update(perm[cell] for perm in stab)
-    return sum(_one_per_class(board._play(cell)) for cell in orbits)
+    return sum(_one_per_class(board.child(cell)) for cell in distinct_moves(board))
 
 
 def fixed_games(board: Board, perm: tuple[int, ...]) -> int:
@@ -232,7 +187,7 @@ def fixed_games(board: Board, perm: tuple[int, ...]) -> int:
 def _fixed_games(board: Board, fixed: frozenset) -> int:
     if board.is_over:
         return 1
-    return sum(_fixed_games(board._play(cell), fixed) for cell in board.legal_moves() if cell in fixed)
+    return sum(_fixed_games(board.child(cell), fixed) for cell in board.legal_moves() if cell in fixed)
 
 
 def count_game_classes(board: Board | None = None) -> int:

@@ -12,47 +12,51 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.engine import layout
-from ttt.minimax import plies_from_score
+from ttt.instrument import SearchStats
+from ttt.scores import plies_from_score, sign
 from ttt.solution import Solution
-from ttt.geometry import BoardError
 
 
 class SolvedTable:
     """Every position reachable from the empty board, solved.
 
     ``len(table)`` is the number of positions; ``table.lookup(board)`` gives
-    the :class:`~ttt.engine.Solution` of any reachable board.  ``calls``
-    counts the solver's calls while building (one per class of positions
-    reached, plus one per edge into an already-solved class).
+    the :class:`~ttt.solution.Solution` of any reachable board.  ``stats``
+    counts the solver's work while building: ``nodes`` are its calls (one per
+    class of positions reached, plus one per edge into an already-solved
+    class), ``hits`` the calls answered by a class already solved, and
+    ``table_size`` the positions in the finished table.
     """
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3):
         self.shape = (rows, cols, k)
         self.layout = lay = layout(rows, cols, k)
-        self.calls = 0
+        self.stats = SearchStats()
         self._class_scores: dict[int, int] = {}  # canonical packed position -> score
         self._solved: list[tuple[int, int, int]] = []  # (packed images of a member, its score, its best moves)
         self._finished: list[tuple[int, int]] = []  # (packed images, score) of finished positions reached
         self._score(0, 0, 0, lay.size)
         self.entries: dict[int, tuple[int, int]] = {}  # packed position -> (score, best-move bit mask)
         self._expand()
+        self.stats.table_size = len(self.entries)
 
     # ------------------------------------------------------------------ solving the classes
     def _score(self, x: int, o: int, images: int, n_empty: int) -> int:
         """Depth-aware score of the unfinished position ``x``, ``o`` for the side to move.
 
         ``images`` packs the position's images under every symmetry
-        (:meth:`ttt.engine.Layout.images`); the smallest of them names its
+        (:meth:`ttt.bitboard.Layout.images`); the smallest of them names its
         class, so each class is solved once, through whichever member the
         search meets first.
         """
-        self.calls += 1
+        self.stats.nodes += 1
         lay = self.layout
         key = lay.canonical_of_images(images)
         known = self._class_scores.get(key)
         if known is not None:
+            self.stats.hits += 1
             return known
         x_to_move = n_empty % 2 == lay.size % 2
         me, move_images = (x, lay.x_images) if x_to_move else (o, lay.o_images)
@@ -79,10 +83,10 @@ class SolvedTable:
                     value = -self._score(x, mine, child_images, n_empty - 1)
             scored.append((low, value))
         score = max(value for _, value in scored)
-        sign = (score > 0) - (score < 0)
+        keep = sign(score)
         best = 0
         for low, value in scored:
-            if (value > 0) - (value < 0) == sign:
+            if sign(value) == keep:
                 best |= low
         self._class_scores[key] = score
         self._solved.append((images, score, best))
@@ -120,10 +124,8 @@ class SolvedTable:
         return len(self._class_scores)
 
     def key(self, board: Board) -> int:
-        if (board.rows, board.cols, board.k) != self.shape:
-            raise BoardError(f"this table is for {self.shape[0]}×{self.shape[1]} k={self.shape[2]} boards")
-        x, o = board.bits
-        return x | o << self.layout.size
+        """The packed position of ``board`` (:class:`ttt.bitboard.Layout`), the key of :attr:`entries`."""
+        return self.layout.key(board)
 
     def lookup(self, board: Board) -> Solution:
         """The solution of a reachable ``board`` (a dictionary look-up, no search)."""
@@ -132,14 +134,18 @@ class SolvedTable:
         n_empty = self.layout.size - board.moves_made
         moves = tuple(cell for cell in range(self.layout.size) if best >> cell & 1)
         return Solution(
-            value=(score > 0) - (score < 0), best_moves=moves, plies=plies_from_score(score, n_empty) if moves else 0, score=score
+            value=sign(score), best_moves=moves, plies=plies_from_score(score, n_empty) if moves else 0, score=score
         )
 
     def __contains__(self, board: Board) -> bool:
         return self.key(board) in self.entries
 
 
-@lru_cache(maxsize=None)
 def solved_table(rows: int = 3, cols: int = 3, k: int = 3) -> SolvedTable:
-    """One :class:`SolvedTable` per board size, built on first use and then shared."""
+    """One :class:`SolvedTable` per board size, built on first use and then shared (however the size is written)."""
+    return _solved_table(rows, cols, k)
+
+
+@lru_cache(maxsize=None)
+def _solved_table(rows: int, cols: int, k: int) -> SolvedTable:
     return SolvedTable(rows, cols, k)

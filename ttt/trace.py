@@ -26,10 +26,10 @@ from typing import Iterator
 
 from ttt.board import Board, other
 from ttt.instrument import SearchStats
-from ttt.pruning import INF, ORDERS, alphabeta
+from ttt.pruning import alphabeta
+from ttt.scores import EXACT, INF, LOWER, UPPER, Bound, bound_of
 
 __all__ = [
-    "MOVE_ORDERS",
     "TraceNode",
     "trace_alphabeta",
     "explain",
@@ -37,10 +37,6 @@ __all__ = [
     "format_window",
     "format_trace",
 ]
-
-EXACT, UPPER, LOWER = "exact", "upper bound", "lower bound"
-MOVE_ORDERS = tuple(ORDERS)
-"""The names of the move orders a trace can use (those of :data:`ttt.pruning.ORDERS`)."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -83,8 +79,8 @@ class TraceNode:
         return bool(self.pruned)
 
     @property
-    def kind(self) -> str:
-        """``"exact"``, ``"upper bound"`` or ``"lower bound"``: what ``value`` says about the true value.
+    def kind(self) -> Bound:
+        """:data:`~ttt.scores.EXACT`, :data:`~ttt.scores.UPPER` or :data:`~ttt.scores.LOWER`: what ``value`` says about the true value.
 
         Strictly inside the window the value is exact.  At or below ``alpha``
         the node "failed low": the true value is at most ``value``.  At or
@@ -92,11 +88,7 @@ class TraceNode:
         (A finished game always has an exact value, but fail-hard clips it to
         the window like any other, so it is reported by the same rule.)
         """
-        if self.value <= self.alpha:
-            return UPPER
-        if self.value >= self.beta:
-            return LOWER
-        return EXACT
+        return bound_of(self.value, self.alpha, self.beta)
 
     def child(self, move: int) -> TraceNode:
         """The searched child reached by ``move`` (``KeyError`` if it was pruned or is not a move)."""
@@ -115,7 +107,7 @@ class TraceNode:
 
     def pruned_boards(self) -> list[tuple[int, Board]]:
         """``(move, board)`` for each pruned move: the positions the search never looked at."""
-        return [(move, self.board._play(move)) for move in self.pruned]
+        return [(move, self.board.child(move)) for move in self.pruned]
 
     # ------------------------------------------------------------------ reading the whole tree
     def walk(self) -> Iterator[TraceNode]:
@@ -147,25 +139,18 @@ class TraceNode:
         )
 
 
-def trace_alphabeta(
-    board: Board,
-    alpha: float = -INF,
-    beta: float = INF,
-    *,
-    soft: bool = False,
-    order="index",
-    strict: bool = False,
-) -> TraceNode:
+def trace_alphabeta(board: Board, alpha: float = -INF, beta: float = INF, **options) -> TraceNode:
     """Run :func:`ttt.pruning.alphabeta` with the same arguments, and return its search tree.
 
-    The root's ``value`` is what ``alphabeta`` returns.  Each node records the
-    window it was searched with, so a reader can replay every decision: a
-    child is searched with ``(-beta, -alpha)`` of its parent at that moment,
-    and the parent stops as soon as its ``alpha`` reaches ``beta``
-    (or passes it, with ``strict=True``).
+    ``options`` are those of :func:`~ttt.pruning.alphabeta` (``soft``,
+    ``order``, ``strict``); the root's ``value`` is what ``alphabeta``
+    returns.  Each node records the window it was searched with, so a reader
+    can replay every decision: a child is searched with ``(-beta, -alpha)``
+    of its parent at that moment, and the parent stops as soon as its
+    ``alpha`` reaches ``beta`` (or passes it, with ``strict=True``).
     """
-    recorder = _Recorder(soft)
-    alphabeta(board, alpha, beta, soft=soft, order=order, strict=strict, observer=recorder)
+    recorder = _Recorder(options.get("soft", False))
+    alphabeta(board, alpha, beta, observer=recorder, **options)
     return recorder.root
 
 

@@ -206,7 +206,7 @@ def _reachable(board: Board) -> tuple[Board, ...]:
         following = []
         for position in layer:
             for cell in position.legal_moves():  # no moves once the game is over
-                child = position._play(cell)
+                child = position.child(cell)
                 if child not in seen:
                     seen.add(child)
                     following.append(child)
@@ -316,7 +316,7 @@ def count_tree(board: Board) -> TreeCounts:
                 outcomes[position.outcome] += paths
                 continue
             for cell in position.legal_moves():
-                child = position._play(cell)
+                child = position.child(cell)
                 following[child] = following.get(child, 0) + paths
         layer = following
     return _finish(nodes_per_ply, games_by_length, outcomes, seen, size)

@@ -4,7 +4,7 @@ Servers, fixtures and checks come from ``conftest.py`` and :mod:`browser_support
 copy is stripped of its stored outputs (``BLANK_OUTPUTS``), so every board on the page comes from
 this run.
 
-The expected boards and hint labels are computed with the model (``ttt.hints``), not written out, so
+The expected boards and hint labels are computed with the model (``ttt.view.hints``), not written out, so
 the test checks that the page shows what the package says.
 """
 
@@ -15,16 +15,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_support import (
-    STEP_TIMEOUT,
-    assert_no_errors_shown,
-    cell_texts,
-    diagnostics,
-    open_notebook,
-    run_all_cells,
-)
+from browser_support import STEP_TIMEOUT, cell_texts, run_notebook_and_check
 from ttt import Board
-from ttt.hints import cell_hints
+from ttt.view.hints import cell_hints
 from ttt.players import PerfectPlayer
 
 pytestmark = pytest.mark.browser
@@ -83,11 +76,4 @@ def play_against_the_computer(page: Page) -> None:
 
 
 def test_computer_game_in_jupyterlab(lab, page):
-    with diagnostics(page, lab, "opening the notebook"):
-        open_notebook(page, lab, NOTEBOOK)
-    with diagnostics(page, lab, "running all cells"):
-        run_all_cells(page)
-        assert_no_errors_shown(page)
-    with diagnostics(page, lab, "playing against the computer"):
-        play_against_the_computer(page)
-        assert_no_errors_shown(page)
+    run_notebook_and_check(page, lab, NOTEBOOK, "playing against the computer", play_against_the_computer)

@@ -1,32 +1,14 @@
-"""Hints (``ttt.hints``): cell colours and labels from the table-backed move scores."""
+"""Hints (``ttt.view.hints``): cell colours and labels from the table-backed move scores."""
 
 import re
-import subprocess
-import sys
 
 from ttt import Board, solve
 from ttt.engine import Engine
-from ttt.hints import HINT_COLOURS, cell_hints
 from ttt.solver import move_scores
-from support import reachable, reference_score
+from ttt.view.hints import HINT_COLOURS, cell_hints
+from support import UNFINISHED, run_python
 
 LABEL = re.compile(r"^(?:(win|loss) in (\d)|draw)$")
-
-
-
-
-POSITIONS = reachable(Board.empty())
-UNFINISHED = [b for b in POSITIONS if not b.is_over]
-
-
-def test_the_positions_are_all_of_them():
-    assert (len(POSITIONS), len(UNFINISHED)) == (5478, 4520)
-
-
-def test_table_scores_agree_with_plain_negamax_on_every_position():
-    for board in UNFINISHED:
-        expected = {cell: -reference_score(child) for cell, child in board.children()}
-        assert move_scores(board) == expected, board.notation
 
 
 def test_finished_boards_have_no_scores_and_no_hints():
@@ -79,14 +61,5 @@ def test_every_hint_is_consistent_with_solve():
         assert tuple(cell for cell in sorted(values) if values[cell] == solution.value) == solution.best_moves
 
 
-def test_table_scores_agree_with_the_engine_everywhere():
-    # move_scores reads the solved table on 3×3; the engine searches. Both must agree.
-    engine = Engine()
-    for board in UNFINISHED:
-        assert move_scores(board) == engine.move_scores(board), board.notation
-
-
 def test_hints_module_does_not_import_ipywidgets():
-    code = "import sys, ttt.hints; print('ipywidgets' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "False"
+    assert run_python("import sys, ttt.view.hints; print('ipywidgets' in sys.modules)").strip() == "False"

@@ -2,7 +2,7 @@
 board pictures of notebook 01 in an untrusted notebook.
 
 The board the learner plays carries the CSS class ``play-here`` (given in the notebook); the
-cells, status line and New game button carry the classes set by :mod:`ttt.widgets`.  Servers,
+cells, status line and New game button carry the classes set by :mod:`ttt.view.widgets`.  Servers,
 fixtures and checks come from ``conftest.py`` and :mod:`browser_support`.
 """
 
@@ -24,8 +24,7 @@ from browser_support import (
     cell_texts,
     diagnostics,
     free_port,
-    open_notebook,
-    run_all_cells,
+    run_notebook_and_check,
 )
 
 pytestmark = pytest.mark.browser
@@ -87,7 +86,7 @@ def play_on_the_board(page: Page) -> None:
 
     final = cell_texts(board)
     cells[5].click()                                   # empty, but the game is over
-    expect(status).to_contain_text("The game is over (X wins)", timeout=STEP_TIMEOUT)
+    expect(status).to_contain_text("the game is over (X has won)", timeout=STEP_TIMEOUT)
     assert cell_texts(board) == final, "a click after the end changed the board"
 
     board.locator(".ttt-new-game").click()
@@ -100,14 +99,7 @@ def play_on_the_board(page: Page) -> None:
 # --------------------------------------------------------------------------- the tests
 
 def test_board_in_jupyterlab(lab, page):
-    with diagnostics(page, lab, "opening the notebook"):
-        open_notebook(page, lab, NOTEBOOK)
-    with diagnostics(page, lab, "running all cells"):
-        run_all_cells(page)
-        assert_no_errors_shown(page)
-    with diagnostics(page, lab, "playing on the board"):
-        play_on_the_board(page)
-        assert_no_errors_shown(page)
+    run_notebook_and_check(page, lab, NOTEBOOK, "playing on the board", play_on_the_board)
 
 
 def test_board_in_voila(voila, page):

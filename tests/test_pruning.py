@@ -1,30 +1,21 @@
-"""Every search gives the value that plain minimax gives, on every unfinished 3×3 position.
+"""Pruning (ttt.pruning): lazy search, take-until-a-win and alpha-beta give the reference value, with the published counts.
 
-The reference is the plain memoised depth-aware negamax of tests/support.py,
-written independently of the package's searches; its table for all 5,478
-positions takes a fraction of a second.  Each search variant is then run
-from each position on its own, with no memo, exactly as a notebook calls it.
+The reference is the plain memoised depth-aware negamax of tests/support.py.
+Each search is run from each position on its own, with no memo (and a fresh
+table where it takes one), exactly as a notebook calls it.
 """
+
+import random
 
 import pytest
 
 from ttt import Board, BoardError
 from ttt.instrument import SearchStats
-from ttt.minimax import (
-    best_move,
-    best_moves,
-    minimax,
-    minimax_tree,
-    move_values,
-    negamax,
-    negamax_score,
-    plies_from_score,
-    value_of,
-)
+from ttt.minimax import negamax
 from ttt.pruning import (
-    INF,
     ORDERS,
     alphabeta,
+    alphabeta_move,
     infimum,
     lazy_minimax,
     lazy_negamax,
@@ -34,55 +25,40 @@ from ttt.pruning import (
     take_until,
     take_until_tree,
 )
-from ttt.tree import count_leaves, count_nodes, game_tree, prune, reachable_positions
-from support import reference_score, reference_value
+from ttt.scores import EXACT, INF, LOWER, UPPER
+from ttt.tree import count_leaves, count_nodes, game_tree
+from support import (
+    EMPTY,
+    UNFINISHED,
+    node_of_each_position,
+    reference_best_moves,
+    reference_value,
+    reference_x_value,
+)
 
-EMPTY = Board.empty()
-
-
-def x_value(board):
-    """The reference value from X's side, as Hutton's minimax gives it."""
-    return reference_value(board) if board.turn == "X" else -reference_value(board)
-
-
-POSITIONS = reachable_positions(EMPTY)
-UNFINISHED = [b for b in POSITIONS if not b.is_over]
 FULL_TREE = game_tree(EMPTY)
+NODE = node_of_each_position(FULL_TREE)
+LATER = [b for b in UNFINISHED if b.moves_made >= 3]  # where the strict bug's slow search is affordable
 
 
-def subtrees():
-    """The node of the shared full tree for each position (each position has exactly one)."""
-    found, stack = {}, [FULL_TREE]
-    while stack:
-        node = stack.pop()
-        if node.board not in found:
-            found[node.board] = node
-            stack.extend(node.children)
-    return found
-
-
-NODE = subtrees()
-
-
-def test_the_reference_table():
-    assert len(POSITIONS) == 5_478 and len(UNFINISHED) == 4_520
-    assert reference_value(EMPTY) == 0
+def counted(search, *args, **kwargs):
+    stats = SearchStats()
+    value = search(*args, stats=stats, **kwargs)
+    return value, stats
 
 
 # ---------------------------------------------------------------------- every variant, every position
 
 TREE_VARIANTS = {
-    "minimax": minimax,
     "lazy_minimax": lazy_minimax,
     "take_until_tree": lambda tree: take_until_tree(tree).value,
-}  # minimax_tree labels every node of one tree: see test_minimax_tree_labels_every_node
+}
 
 
 @pytest.mark.parametrize("name", TREE_VARIANTS)
 def test_tree_searches_agree_with_the_reference_everywhere(name):
     search = TREE_VARIANTS[name]
-    wrong = [b.notation for b in UNFINISHED if search(NODE[b]) != x_value(b)]
-    assert wrong == []
+    assert [b.notation for b in UNFINISHED if search(NODE[b]) != reference_x_value(b)] == []
 
 
 def alphabeta_variant(soft, order, window):
@@ -101,25 +77,7 @@ BOARD_VARIANTS.update(
 @pytest.mark.parametrize("name", BOARD_VARIANTS)
 def test_board_searches_agree_with_the_reference_everywhere(name):
     search = BOARD_VARIANTS[name]
-    wrong = [b.notation for b in UNFINISHED if search(b) != reference_value(b)]
-    assert wrong == []
-
-
-# Brute force costs seconds per position near the root (549,946 calls from the empty board), so
-# the plain board searches, and the strict-cut-off bug that prunes little, are checked from every
-# position with at least three marks (4,438 of the 4,520); the empty board itself is checked in
-# the counting tests below, and minimax on trees, the same brute force, is checked everywhere.
-LATER = [b for b in UNFINISHED if b.moves_made >= 3]
-
-
-def test_negamax_agrees_with_the_reference():
-    wrong = [b.notation for b in LATER if negamax(b) != reference_value(b)]
-    assert wrong == []
-
-
-def test_depth_aware_negamax_gives_the_reference_score():
-    wrong = [b.notation for b in LATER if negamax_score(b) != reference_score(b)]
-    assert wrong == []
+    assert [b.notation for b in UNFINISHED if search(b) != reference_value(b)] == []
 
 
 def test_the_strict_bug_prunes_less_but_is_still_right():
@@ -140,10 +98,10 @@ def test_the_strict_bug_in_fail_hard_form_prunes_nothing_but_is_still_right():
 def test_finished_boards():
     for notation, x_view, mover_view in (("XXX/OO./...", 1, -1), ("XX./OOO/X..", -1, -1), ("XOX/XOO/OXX", 0, 0)):
         board = Board.parse(notation)
-        assert minimax(game_tree(board)) == lazy_minimax(game_tree(board)) == x_view
-        assert negamax(board) == lazy_negamax(board) == mover_view
+        assert lazy_minimax(game_tree(board)) == x_view
+        assert lazy_negamax(board) == mover_view
         for soft in (False, True):
-            assert alphabeta(board, soft=soft) == mover_view
+            assert alphabeta(board, soft=soft) == alphabeta(board, soft=soft, table={}) == mover_view
 
 
 # ---------------------------------------------------------------------- windows
@@ -157,37 +115,31 @@ def test_fail_hard_clips_the_true_value_to_the_window():
         assert alphabeta(board, low, high) == min(max(reference_value(board), low), high), board.notation
 
 
+def assert_bound(result, true, low, high, where):
+    """What a fail-soft result says about the true value: at most, at least, or exactly it."""
+    if result <= low:
+        assert true <= result, where
+    elif result >= high:
+        assert true >= result, where
+    else:
+        assert true == result, where
+
+
 def test_fail_soft_returns_a_bound_on_the_true_value():
     low, high = 0, 1
     for board in UNFINISHED:
-        result, true = alphabeta(board, low, high, soft=True), reference_value(board)
-        if result <= low:
-            assert true <= result, board.notation
-        elif result >= high:
-            assert true >= result, board.notation
-        else:
-            assert true == result, board.notation
+        assert_bound(alphabeta(board, low, high, soft=True), reference_value(board), low, high, board.notation)
 
 
 def test_an_empty_window_is_refused():
-    with pytest.raises(ValueError, match="alpha < beta"):
-        alphabeta(EMPTY, 0, 0)
+    for window in ((0, 0), (1, -1)):
+        with pytest.raises(ValueError, match="alpha < beta"):
+            alphabeta(EMPTY, *window)
+        with pytest.raises(ValueError, match="alpha < beta"):
+            alphabeta(EMPTY, *window, table={})
 
 
 # ---------------------------------------------------------------------- the published counts
-
-
-def counted(search, *args, **kwargs):
-    stats = SearchStats()
-    value = search(*args, stats=stats, **kwargs)
-    return value, stats
-
-
-def test_brute_force_visits_the_whole_tree():
-    value, stats = counted(negamax, EMPTY)
-    assert (value, stats.nodes, stats.leaves) == (0, 549_946, 255_168)
-    value, stats = counted(minimax, FULL_TREE)
-    assert (value, stats.nodes, stats.leaves) == (0, 549_946, 255_168)
 
 
 def test_alpha_beta_node_counts():
@@ -204,9 +156,9 @@ def test_take_until_a_win_keeps_38856_games():
     assert count_leaves(pruned) == 38_856
     assert 255_168 // count_leaves(pruned) == 6  # "6 times smaller", as the handout says
     # The lazy searches look at exactly the positions that the pruned tree keeps.
-    for search, start in ((lazy_minimax, FULL_TREE), (lazy_negamax, EMPTY)):
+    for search, start in ((lazy_minimax, FULL_TREE), (lazy_negamax, EMPTY), (take_until_tree, FULL_TREE)):
         value, stats = counted(search, start)
-        assert (value, stats.nodes, stats.leaves) == (0, count_nodes(pruned), 38_856)
+        assert (stats.nodes, stats.leaves) == (count_nodes(pruned), 38_856) == (94_978, 38_856)
 
 
 def test_a_lazy_tree_is_built_only_where_the_lazy_search_looks():
@@ -226,13 +178,8 @@ def test_counting_does_not_change_the_answer():
     board = Board.parse("X../.O./..X")
     for order in ORDERS:
         assert counted(alphabeta, board, order=order)[0] == alphabeta(board, order=order)
-    stats = SearchStats()
-    alphabeta(board, stats=stats)
-    first = stats.as_dict()
-    alphabeta(board, stats=stats)
-    assert stats.nodes == 2 * first["nodes"] and stats.cutoffs == 2 * first["cutoffs"] > 0
-    stats.reset()
-    assert stats.as_dict() == {"nodes": 0, "leaves": 0, "cutoffs": 0}
+    for table in (None, {}):
+        assert counted(alphabeta, board, table=table)[0] == alphabeta(board, table=table)
 
 
 def test_better_move_orders_search_fewer_nodes():
@@ -243,6 +190,95 @@ def test_better_move_orders_search_fewer_nodes():
         for soft in (False, True):
             nodes = {order: counted(alphabeta, EMPTY, *window, soft=soft, order=order)[1].nodes for order in ORDERS}
             assert nodes == expected  # the figures in the docstring of ttt.pruning
+
+
+def test_leaves_and_cutoffs_of_the_plain_search():
+    _, stats = counted(alphabeta, EMPTY)
+    assert (stats.nodes, stats.leaves, stats.hits, stats.table_size) == (18_297, 7_330, 0, 0)
+    _, stats = counted(alphabeta, EMPTY, -1, 1)
+    assert (stats.nodes, stats.leaves) == (16_811, 6_740)
+    _, stats = counted(alphabeta, EMPTY, order="static")
+    assert (stats.nodes, stats.leaves) == (7_275, 2_893)
+    _, stats = counted(alphabeta, EMPTY, order="threats+static")
+    assert (stats.nodes, stats.leaves) == (2_096, 750)
+
+
+# ---------------------------------------------------------------------- alpha-beta with a table (notebook 06)
+
+
+def test_the_bound_table_counts_4839_calls_and_2511_entries():
+    table = {}
+    value, stats = counted(alphabeta, EMPTY, table=table)
+    assert value == 0
+    assert stats == SearchStats(nodes=4_839, leaves=517, cutoffs=1_194, hits=2_092, table_size=2_511)
+    assert len(table) == 2_511
+
+
+def test_the_bound_table_gives_the_right_value_and_a_right_move_everywhere():
+    for board in UNFINISHED:
+        value, move = alphabeta_move(board)
+        assert value == reference_value(board) and move in reference_best_moves(board), board.notation
+    for board in UNFINISHED[::7]:
+        assert alphabeta(board, table={}) == alphabeta(board, -1, 1, table={}) == reference_value(board)
+
+
+def test_the_naive_cache_goes_wrong_and_the_bound_table_does_not():
+    """Storing a cut-off result as if it were exact gives wrong values and moves."""
+    wrong_values = wrong_moves = 0
+    for board in UNFINISHED:
+        value, move = alphabeta_move(board, bounds=False)
+        wrong_values += value != reference_value(board)
+        wrong_moves += move not in reference_best_moves(board)
+    assert wrong_values > 0 and wrong_moves > 0
+    board = Board.parse("XXO/O../X.O")  # a draw: X must block at 5
+    assert (reference_value(board), reference_best_moves(board)) == (0, [5])
+    assert alphabeta_move(board, bounds=False) == (-1, 4)
+    assert alphabeta_move(board) == (0, 5)
+
+
+WINDOWS = [(-INF, INF), (-1, 1), (-1, 0), (0, 1), (-0.5, 0.5), (-2, -1), (1, 2)]
+
+
+def check_entries(table):
+    """Every (bound, value) entry is true of its position's reference value."""
+    for entry_board, (flag, bound) in table.items():
+        true = reference_value(entry_board)
+        assert {EXACT: true == bound, LOWER: true >= bound, UPPER: true <= bound}[flag], entry_board.notation
+
+
+@pytest.mark.parametrize("soft", [False, True], ids=["hard", "soft"])
+def test_one_bound_table_serves_every_window(soft):
+    """The real test of the flags: a table filled under one window answers questions asked under others."""
+    rng = random.Random(1)
+    for board in rng.sample(UNFINISHED, 300):
+        table, true = {}, reference_value(board)
+        for alpha, beta in rng.sample(WINDOWS, len(WINDOWS)) * 2:
+            result = alphabeta(board, alpha, beta, soft=soft, table=table)
+            if soft:
+                assert_bound(result, true, alpha, beta, board.notation)
+            else:
+                assert result == min(max(true, alpha), beta)
+        check_entries(table)
+
+
+def test_fail_soft_with_a_table_is_exact_in_a_window_that_holds_the_value():
+    for board in UNFINISHED[::3]:
+        for window in ((-INF, INF), (-1, 1), (-2, 2)):
+            assert alphabeta(board, *window, soft=True, table={}) == reference_value(board), board.notation
+
+
+def test_alphabeta_move_counts_and_shares_its_table():
+    table = {}
+    value, stats = counted(alphabeta_move, EMPTY, table=table)
+    assert value == (0, 0) and (stats.nodes, stats.table_size) == (4_838, 2_510) == (stats.nodes, len(table))
+    again = SearchStats()
+    assert alphabeta_move(EMPTY, table=table, stats=again) == (0, 0)
+    assert again.nodes < stats.nodes and again.hits > 0  # the second question reuses the first one's table
+
+
+def test_counting_does_not_change_the_answers_with_a_table():
+    for board in UNFINISHED[::50]:
+        assert alphabeta(board, table={}, stats=SearchStats()) == alphabeta(board, table={}, stats=None)
 
 
 # ---------------------------------------------------------------------- the pieces
@@ -279,32 +315,15 @@ def test_take_until_tree_drops_the_children_after_a_win():
     assert pruned.children[0].board == board.play(2)
 
 
-def test_minimax_tree_labels_every_node():
-    labelled = minimax_tree(FULL_TREE)
-    stack, seen = [labelled], set()
-    while stack:
-        node = stack.pop()
-        if id(node) not in seen:
-            seen.add(id(node))
-            assert node.value == x_value(node.board)
-            stack.extend(node.children)
-    assert len(seen) == 5_478  # sharing survives the labelling
-
-
-def test_minimax_on_a_pruned_tree_calls_the_frontier_a_draw():
-    board = Board.parse("XX./OO./...")
-    assert minimax(prune(game_tree(board), 0)) == 0
-    assert minimax(prune(game_tree(board), 1)) == 1
-
-
 def test_move_orders():
+    assert tuple(ORDERS) == ("index", "static", "threats", "threats+static")
     assert static_order(EMPTY) == (4, 0, 2, 6, 8, 1, 3, 5, 7)
     assert static_order(Board.empty(3, 4, 3))[:2] == (5, 6)  # the two middle cells lie on most lines
     board = Board.parse("XO./.O./X..")  # X to move: 3 wins, 7 blocks O
     assert order_moves(board, "threats") == [3, 7, 2, 5, 8]
     assert order_moves(board, "threats+static") == [3, 7, 2, 8, 5]
     assert order_moves(board, "static") == [2, 8, 3, 5, 7]
-    assert order_moves(board, "index") == board.legal_moves()
+    assert order_moves(board, "index") == order_moves(board) == board.legal_moves()
     assert order_moves(board, lambda b: sorted(b.legal_moves(), reverse=True)) == [8, 7, 5, 3, 2]
     for position in UNFINISHED[::50]:
         for order in ORDERS:
@@ -313,33 +332,6 @@ def test_move_orders():
         order_moves(board, "random")
     with pytest.raises(ValueError, match="unknown move order"):
         alphabeta(board, order=["index"])
-
-
-def test_best_moves_keep_the_value():
-    for board in UNFINISHED[::13]:
-        value = reference_value(board)
-        keeping = [cell for cell, child in board.children() if -reference_value(child) == value]
-        assert best_moves(board, alphabeta) == keeping
-        assert best_move(board, lazy_negamax) == keeping[0]
-        if board.moves_made >= 4:
-            assert best_moves(board) == keeping  # with plain negamax, the default
-
-
-def test_depth_aware_best_moves_win_fastest():
-    board = Board.parse("XX./.O./O..")  # X wins at once at 2; every other move loses or draws
-    assert move_values(board)[2] == 1
-    assert best_moves(board, negamax_score) == [2]
-    scores = move_values(board, negamax_score)
-    assert scores[2] == 5 and plies_from_score(scores[2], 5) == 1  # a win leaving 4 cells empty
-    with pytest.raises(BoardError, match="over"):
-        best_moves(Board.parse("XXX/OO./..."))
-
-
-def test_scores_and_plies():
-    assert [value_of(s) for s in (-3, 0, 5)] == [-1, 0, 1]
-    assert plies_from_score(0, 7) == 7
-    assert plies_from_score(9, 9) == 1  # win with the move just made: 8 cells stay empty
-    assert plies_from_score(-8, 9) == 2
 
 
 class _Watcher:
@@ -367,3 +359,8 @@ def test_an_observer_only_watches_alphabeta(soft):
     assert plain == watched  # same nodes, leaves and cut-offs with or without it
     assert watcher.enters == watcher.leaves == plain.nodes == 18_297 and watcher.depth == 0
     assert watcher.pruned > 0
+
+
+def test_no_move_on_a_finished_board():
+    with pytest.raises(BoardError, match=r"^the game is over \(it is a draw\): no more moves$"):
+        alphabeta_move(Board.parse("XOX/XOO/OXX"))

@@ -3,12 +3,15 @@
 ``ttt`` depends on neither OpenSpiel nor easyAI: each adapter imports its
 library inside the function and :func:`available` reports which ones load.
 Install them yourself (``pip install open_spiel easyAI``) to see them in
-``python -m ttt bench``.
+``python -m ttt bench``.  :data:`COLD_SNIPPETS` are their first-call runs for
+:func:`ttt.tools.measure.cold_times`, which keeps ``ttt``'s own beside them.
 """
 
 from __future__ import annotations
 
 import importlib.util
+
+from ttt.scores import sign
 
 PEERS = {
     "OpenSpiel alpha_beta_search": "pyspiel",
@@ -56,7 +59,7 @@ def runner(name: str):
             game = TicTacToe([None, None])
             algorithm = Negamax(9)
             move = algorithm(game)
-            return (algorithm.alpha > 0) - (algorithm.alpha < 0), f"move {move}"
+            return sign(algorithm.alpha), f"move {move}"
 
         return run
     raise KeyError(f"unknown peer {name!r}; known: {', '.join(PEERS)}")
@@ -64,12 +67,6 @@ def runner(name: str):
 
 COLD_SNIPPETS = {
     # Timed in a fresh interpreter: imports first, then the clock runs for the first solve only.
-    "ttt.solve": (
-        "import time, ttt\n"
-        "board = ttt.Board.empty({rows}, {cols}, {k})\n"
-        "t = time.perf_counter(); s = ttt.solve(board); t = time.perf_counter() - t\n"
-        "print(t, s.value)"
-    ),
     "OpenSpiel alpha_beta_search": (
         "import time, pyspiel\n"
         "from open_spiel.python.algorithms import minimax\n"
@@ -77,12 +74,6 @@ COLD_SNIPPETS = {
         "state = game.new_initial_state()\n"
         "t = time.perf_counter(); v, a = minimax.alpha_beta_search(game, state); t = time.perf_counter() - t\n"
         "print(t, int(v))"
-    ),
-    "ttt SolvedTable (whole table)": (
-        "import time, ttt\n"
-        "from ttt.table import SolvedTable\n"
-        "t = time.perf_counter(); table = SolvedTable({rows}, {cols}, {k}); t = time.perf_counter() - t\n"
-        "print(t, table.lookup(ttt.Board.empty({rows}, {cols}, {k})).value)"
     ),
     "OpenSpiel MinimaxSolver (whole table)": (
         "import time\n"

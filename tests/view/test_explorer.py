@@ -1,11 +1,11 @@
-"""The tree explorer draws what the trace holds, and its steps go where the trace says."""
+"""The tree explorer (ttt.view.explorer) draws what the trace holds, and its steps go where the trace says."""
 
 import re
 
 import pytest
 
 from ttt import Board
-from ttt.explorer import TreeExplorer, node_text, trace_html, value_text
+from ttt.view.explorer import TreeExplorer, node_text, trace_html, value_text
 from ttt.trace import trace_alphabeta
 
 POSITION = Board.parse("O.O/X../..X")  # X to move must block at 1; the search prunes at several depths

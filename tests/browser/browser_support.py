@@ -2,7 +2,7 @@
 
 Each test serves a copy of ``notebooks/`` with fresh Jupyter config, data, runtime and IPython
 directories, so it never depends on (or changes) the user's own settings, and drives the page
-with Playwright in headless Chromium (``conftest.py`` holds the fixtures).  On failure,
+with Playwright in headless Chromium (``tests/browser/conftest.py`` holds the fixtures).  On failure,
 :func:`diagnostics` saves a screenshot, the browser console and the server log in the test's
 temporary directory and names them in the assertion message.
 """
@@ -26,7 +26,7 @@ import nbformat
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # tests/browser/ -> the repository
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -225,6 +225,19 @@ def run_all_cells(page: Page) -> None:
     except PlaywrightError as err:
         raise AssertionError(f"not every cell ran; prompts: {prompts.all_inner_texts()}") from err
     expect(idle).to_be_visible(timeout=PAGE_TIMEOUT)
+
+
+def run_notebook_and_check(page: Page, server: Server, name: str, step: str, check) -> None:
+    """Open notebook ``name`` in JupyterLab, run all its cells, then ``check(page)``; each stage under
+    :func:`diagnostics` (``step`` names the last one), and no error may show after either run."""
+    with diagnostics(page, server, "opening the notebook"):
+        open_notebook(page, server, name)
+    with diagnostics(page, server, "running all cells"):
+        run_all_cells(page)
+        assert_no_errors_shown(page)
+    with diagnostics(page, server, step):
+        check(page)
+        assert_no_errors_shown(page)
 
 
 def open_notebook(page: Page, server: Server, name: str) -> None:

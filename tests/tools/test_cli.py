@@ -1,20 +1,62 @@
-"""`python -m ttt solve`, `stats` and `play --vs computer`, run as a user would run them."""
+"""``python -m ttt`` (ttt.tools.cli): play, solve, stats and bench, run as a user runs them.
 
+Every sub-command reports bad input as one line on standard error and a
+non-zero exit status, never as a traceback.
+"""
+
+import contextlib
+import io
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 from ttt import Board, solve
 from ttt.stats import figures
+from ttt.tools import peers
+from ttt.tools.cli import build_parser, main, parse_board
+from ttt.tools.measure import COLD_PAIRS
+from bench_figures import check_report
+from support import run_cli
 
 
-def run_cli(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "-m", "ttt", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
+# ---------------------------------------------------------------------- play between two people
+
+
+def test_two_people_play_to_a_win():
+    result = run_cli("play", stdin="4\n0\n3\n1\n5\n")
+    assert result.returncode == 0
+    assert result.stdout.rstrip().endswith("X wins!")
+    assert result.stderr == ""
+
+
+def test_bad_answers_are_asked_again():
+    result = run_cli("play", stdin="x\n10\n-3\n4\n4\n0\n3\n1\n5\n")
+    out = result.stdout
+    assert result.returncode == 0
+    assert "'x' is not a number" in out
+    assert "cell 10 is off the board" in out and "cell -3 is off the board" in out
+    assert "cell 4 (1, 1) is taken by X" in out
+    assert out.rstrip().endswith("X wins!")
+
+
+def test_end_of_input_ends_cleanly():
+    result = run_cli("play", stdin="4\n")
+    assert result.returncode == 0
+    assert "Input ended before the game did" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_draw_is_announced():
+    result = run_cli("play", stdin="\n".join("0 1 2 4 3 5 7 6 8".split()) + "\n")
+    assert result.stdout.rstrip().endswith("It's a draw.")
+
+
+def test_bad_board_size_is_one_line_and_non_zero():
+    result = run_cli("play", "--rows", "2", "--k", "3", "--cols", "2")
+    assert result.returncode != 0
+    assert result.stderr.strip().count("\n") == 0 and "larger than both sides" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def answers(stdout):
@@ -139,6 +181,14 @@ def test_stats_with_a_bad_size(args, message):
     assert "Traceback" not in result.stderr
 
 
+def test_stats_reports_positions_up_to_symmetry():
+    figs = json.loads(run_cli("stats", "--json").stdout)
+    assert (figs["positions_up_to_symmetry"], figs["finished_up_to_symmetry"], figs["unfinished_up_to_symmetry"]) == (
+        765, 138, 627
+    )
+    assert "positions up to symmetry            765" in run_cli("stats").stdout
+
+
 # ---------------------------------------------------------------------- play against the computer
 
 
@@ -194,20 +244,76 @@ def test_first_needs_a_computer_opponent():
     assert "--vs computer" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_stats_reports_positions_up_to_symmetry():
-    figs = json.loads(run_cli("stats", "--json").stdout)
-    assert (figs["positions_up_to_symmetry"], figs["finished_up_to_symmetry"], figs["unfinished_up_to_symmetry"]) == (
-        765, 138, 627
-    )
-    assert "positions up to symmetry            765" in run_cli("stats").stdout
+# ---------------------------------------------------------------------- bench
 
 
-def test_stats_beyond_twelve_cells_uses_the_census_and_agrees_with_the_tree_walk():
-    # 3×4 is counted both ways: the tree walk (as `stats` does) and the NumPy census.
-    from ttt.census import census
+def test_bench_quick_json_from_the_command_line():
+    """The whole quick benchmark as a user runs it, cold runs in fresh interpreters included."""
+    done = run_cli("bench", "--quick", "--json", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar asked for
+    report = json.loads(done.stdout)
+    assert report["quick"] and report["repeat"] == 1
+    check_report(report)
+    cold = report["cold"]
+    assert cold["runs"] == 1 and cold["values"]["ttt.solve"] == 0
+    assert {"ttt.solve", "ttt SolvedTable (whole table)"} <= set(cold["times"])
+    if "OpenSpiel alpha_beta_search" in peers.available():
+        assert set(cold["ratios"]) == {f"{theirs} / {ours}" for ours, theirs in COLD_PAIRS}
+        assert all(ratio > 0 for ratio in cold["ratios"].values())
 
-    figs = figures(3, 4, 3)
-    levels = census(3, 4, 3)
-    assert figs["positions"] == levels.positions == 111973
-    assert figs["nodes_per_ply"] == levels.nodes_per_ply
-    assert figs["positions_up_to_symmetry"] == levels.classes
+
+def test_bench_on_another_board_size_runs_the_engine_ablation():
+    done = run_cli("bench", "--rows", "3", "--cols", "4", "--k", "3", "--repeat", "1", "--no-cold", "--no-progress",
+                   "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["shape"] == [3, 4, 3] and report["skipped"] == []
+    assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
+    text = run_cli("bench", "--rows", "3", "--cols", "4", "--repeat", "1", "--no-cold", "--no-progress").stdout
+    assert text.startswith("Solving the empty 3×4 board, 3 in a row")
+
+
+def run_main(*argv):
+    """``main(argv)`` in this process: ``(status, stdout, stderr)``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(argv))
+        except SystemExit as exit:
+            status = exit.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_bad_repeat_is_one_line_on_stderr():
+    assert run_main("bench", "--repeat", "0", "--no-progress") == (2, "", "error: --repeat must be at least 1, not 0\n")
+
+
+@pytest.mark.parametrize("args", [["--rows", "0"], ["--rows", "2", "--cols", "2", "--k", "3"], ["--k", "-1"]])
+def test_bench_refuses_bad_sizes_with_one_line(args):
+    status, out, err = run_main("bench", *args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err
+
+
+def test_the_bench_options():
+    args = build_parser().parse_args(["bench", "--repeat", "3", "--json", "--quick", "--no-progress", "--no-cold",
+                                      "--rows", "4", "--cols", "4", "--k", "3"])
+    assert (args.repeat, args.json, args.quick, args.no_progress, args.no_cold) == (3, True, True, True, True)
+    assert (args.rows, args.cols, args.k) == (4, 4, 3)
+    defaults = build_parser().parse_args(["bench"])
+    assert (defaults.repeat, defaults.json, defaults.quick, defaults.rows) == (None, False, False, None)
+
+
+def test_parse_board_cuts_a_flat_string_into_the_rows_asked_for():
+    assert parse_board("............", rows=3) == Board.empty(3, 4, 3)
+    assert parse_board("............", cols=3) == Board.empty(4, 3, 3)
+    assert parse_board("X........", rows=3, k=2) == Board.parse("X../.../...", k=2)
+    assert parse_board("X.O/.X./..O") == Board.parse("X.O/.X./..O")
+
+
+def test_an_unknown_command_or_option_is_one_line():
+    for argv in (["fly"], ["solve", "--depth", "3"], []):
+        status, out, err = run_main(*argv)
+        assert status == 2 and out == "" and err.count("\n") == 1, argv
+        assert err.startswith("error: ") and err.rstrip().endswith("(see 'python -m ttt --help')")

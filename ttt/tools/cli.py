@@ -2,7 +2,9 @@
 
 ``play``   a game in the terminal, between two people or against the perfect player;
 ``solve``  the value, best moves and remaining length of positions, as JSON lines;
-``stats``  the figures about the game tree (nodes, games, outcomes, positions).
+``stats``  the figures about the game tree (nodes, games, outcomes, positions);
+``bench``  the results table: every search of the course timed side by side
+           (:mod:`ttt.tools.measure`), with OpenSpiel and easyAI when installed.
 
 Every sub-command reports bad input as one line on standard error and a
 non-zero exit status, never as a traceback.
@@ -20,7 +22,7 @@ from ttt.geometry import BoardError, check_shape
 from ttt.players import PerfectPlayer
 from ttt.solver import solve
 from ttt.stats import figures, format_figures
-from ttt.textgame import run_game
+from ttt.view.textgame import run_game
 
 
 _K_SUFFIX = re.compile(r"\s*\bk\s*=\s*\S+\s*$")
@@ -33,8 +35,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see '{self.prog} --help')\n")
 
 
-def _add_shape(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rows", type=int, help="board rows (default 3)")
+def _add_shape(parser: argparse.ArgumentParser, rows_note: str = "") -> None:
+    parser.add_argument("--rows", type=int, help=f"board rows (default 3){rows_note}")
     parser.add_argument("--cols", type=int, help="board columns (default 3)")
     parser.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side)")
 
@@ -71,12 +73,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_shape(stats_cmd)
     stats_cmd.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
-    from ttt import bench  # its own imports are light; pandas only loads inside its functions
-
     bench_cmd = commands.add_parser(
         "bench", help="time every algorithm of notebooks 03-07 (and OpenSpiel or easyAI, when installed)"
     )
-    bench.add_arguments(bench_cmd)
+    bench_cmd.add_argument("--repeat", type=int, metavar="N", help="runs per row; the median is reported (default 5)")
+    bench_cmd.add_argument("--json", action="store_true", help="print the whole report as one JSON object")
+    bench_cmd.add_argument("--quick", action="store_true", help="leave out the brute-force rows and run everything once")
+    bench_cmd.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    bench_cmd.add_argument("--no-cold", action="store_true", help="skip the runs in fresh interpreters")
+    _add_shape(bench_cmd, "; other sizes run the engine ablation")
     return parser
 
 
@@ -180,9 +185,21 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from ttt import bench
+    """Run the benchmark the options ask for and print it (pandas and tqdm load only here)."""
+    from ttt.tools.measure import benchmark, board_benchmark
+    from ttt.tools.report import format_board_report, format_report
 
-    return bench.run(args)
+    repeat = args.repeat if args.repeat is not None else 1 if args.quick else 5
+    if repeat < 1:
+        raise BoardError(f"--repeat must be at least 1, not {repeat}")
+    shape = _shape(args)
+    if shape != (3, 3, 3):
+        report = board_benchmark(*shape, repeat=repeat, progress=not args.no_progress, cold=not args.no_cold)
+        print(json.dumps(report) if args.json else format_board_report(report))
+        return 0
+    report = benchmark(repeat=repeat, quick=args.quick, progress=not args.no_progress, cold=not args.no_cold)
+    print(json.dumps(report) if args.json else format_report(report))
+    return 0
 
 
 COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench}

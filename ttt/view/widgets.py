@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ttt.game import Game, status_line
-from ttt.hints import cell_hints
+from ttt.view.hints import cell_hints
 from ttt.players import PerfectPlayer
 
 MARK_COLOURS = {"X": "#1f5fbf", "O": "#c0392b", ".": "#222"}

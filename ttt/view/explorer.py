@@ -17,8 +17,10 @@ from html import escape
 import ipywidgets as widgets
 
 from ttt.board import other
-from ttt.display import board_image
-from ttt.trace import MOVE_ORDERS, TraceNode, explain, format_value, format_window, trace_alphabeta
+from ttt.pruning import ORDERS
+from ttt.scores import EXACT, LOWER, UPPER
+from ttt.trace import TraceNode, explain, format_value, format_window, trace_alphabeta
+from ttt.view.display import board_image
 
 __all__ = ["value_text", "node_text", "trace_html", "TreeExplorer", "WINDOWS"]
 
@@ -33,7 +35,7 @@ ROW = "display:inline-flex;align-items:center;gap:6px;vertical-align:middle"
 
 def value_text(node: TraceNode) -> str:
     """The returned value as a reader should take it: ``= 0``, ``≥ 1`` (at least) or ``≤ 0`` (at most)."""
-    sign = {"exact": "=", "lower bound": "≥", "upper bound": "≤"}[node.kind]
+    sign = {EXACT: "=", LOWER: "≥", UPPER: "≤"}[node.kind]
     return f"{sign} {format_value(node.value)}"
 
 
@@ -161,7 +163,7 @@ class TreeExplorer(widgets.VBox):
         if window_label is None:
             raise ValueError(f"the explorer offers the windows {', '.join(WINDOWS)}, not {window!r}")
         self.window_choice = widgets.Dropdown(options=list(WINDOWS), value=window_label, description="window")
-        self.order_choice = widgets.Dropdown(options=list(MOVE_ORDERS), value=order, description="move order")
+        self.order_choice = widgets.Dropdown(options=list(ORDERS), value=order, description="move order")
         self.kind_choice = widgets.ToggleButtons(
             options=["fail-hard", "fail-soft"], value="fail-soft" if soft else "fail-hard"
         )

@@ -1,0 +1,108 @@
+"""Measuring (ttt.tools.measure): rows timed and counted, peers, cold runs, the widget's reply and the ablation.
+
+Times are measured but never judged; only the counts and the shape of the report are checked.
+"""
+
+import pytest
+
+import ttt.tools.measure
+from ttt.tools import peers
+from ttt.tools.algorithms import ALGORITHMS, BRUTE_FORCE, Algorithm
+from ttt.tools.measure import (
+    COLD_PAIRS,
+    COLD_SNIPPETS,
+    board_benchmark,
+    cold_times,
+    measure,
+    peer_rows,
+    results,
+    widget_reply,
+)
+from bench_figures import ROWS, check_report
+from support import run_python
+
+
+def test_the_quick_report(quick_report):
+    assert quick_report["quick"] and quick_report["repeat"] == 1 and quick_report["cold"] is None
+    check_report(quick_report)
+
+
+def test_one_row_is_the_median_of_its_runs():
+    algorithm = next(a for a in ALGORITHMS if a.name == "symmetry lookup")
+    row = measure(algorithm, repeat=3)
+    assert row["runs"] == 3 and row["seconds"] > 0 and row["speedup"] is None
+    assert (row["algorithm"], row["notebook"], row["note"]) == ("symmetry lookup", "07", "")
+    assert (row["value"], row["nodes"], row["leaves"], row["table"]) == ROWS["symmetry lookup"]
+    assert (row["source_seconds"], row["source_calls"], row["source_table"]) == (0.058844, 2_271, 764)
+    with pytest.raises(ValueError, match="repeat must be at least 1"):
+        measure(ALGORITHMS[0], repeat=0)
+
+
+def test_the_speedup_is_relative_to_brute_force(monkeypatch):
+    def slow(state, stats):
+        stats.nodes += 1
+        sum(range(200_000))  # something to time
+        return 0
+
+    def fast(state, stats):
+        stats.nodes += 1
+        return 0
+
+    rows = [Algorithm(BRUTE_FORCE, "04", slow, slow=True), Algorithm("fast", "05", fast)]
+    monkeypatch.setattr(ttt.tools.measure, "ALGORITHMS", tuple(rows))
+    full = results(repeat=1, slow_repeat=2)
+    assert [(row["algorithm"], row["runs"]) for row in full] == [(BRUTE_FORCE, 2), ("fast", 1)]
+    assert full[0]["speedup"] == 1.0 and full[1]["speedup"] > 1
+    assert full[0]["source_calls"] == 549_946  # the source's row for brute force
+    quick = results(repeat=1, quick=True)
+    assert [row["algorithm"] for row in quick] == ["fast"] and quick[0]["speedup"] is None
+
+
+def test_counts_that_change_between_runs_are_refused():
+    calls = []
+
+    def unsteady(state, stats):
+        calls.append(1)
+        stats.nodes += len(calls)
+        return 0
+
+    with pytest.raises(RuntimeError, match="the counts changed between runs"):
+        measure(Algorithm("unsteady", "05", unsteady), repeat=2)
+
+
+def test_peers_are_timed_only_when_installed():
+    rows = peer_rows(repeat=1)
+    assert [row["peer"] for row in rows] == peers.available()
+    assert all(row["value"] == 0 and row["runs"] == 1 for row in rows)
+
+
+def test_cold_runs_in_fresh_interpreters():
+    cold = cold_times(repeat=1)
+    assert cold["runs"] == 1 and cold["values"]["ttt.solve"] == 0
+    assert {"ttt.solve", "ttt SolvedTable (whole table)"} <= set(cold["times"]) <= set(COLD_SNIPPETS)
+    assert all(seconds > 0 for seconds in cold["times"].values())
+    if "OpenSpiel alpha_beta_search" in peers.available():
+        assert set(cold["ratios"]) == {f"{theirs} / {ours}" for ours, theirs in COLD_PAIRS}
+    else:
+        assert cold["ratios"] == {}
+    assert set(peers.COLD_SNIPPETS) <= set(COLD_SNIPPETS)  # the peers' snippets beside ours
+
+
+def test_the_widget_s_reply():
+    reply = widget_reply(lookups=50, seed=1)
+    assert reply["lookups"] == 50 and 0 < reply["median_seconds"] <= reply["max_seconds"]
+
+
+def test_another_board_size_runs_the_engine_ablation():
+    report = board_benchmark(3, 4, 3, repeat=1, cold=False)
+    assert report["shape"] == [3, 4, 3] and report["skipped"] == [] and report["cold"] is None
+    assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
+    nodes = {row["variant"].strip(): row["nodes"] for row in report["ablation"]}
+    assert nodes["engine, all options"] < nodes["without symmetry"] < nodes["without threats"]
+    assert nodes["engine, all options"] == 399  # as before the refactor
+    assert next(row for row in report["ablation"] if row["variant"] == "  without any table")["table"] is None
+
+
+def test_measuring_imports_neither_pandas_nor_matplotlib():
+    code = "import sys, ttt.tools.measure, ttt.tools.cli; print('pandas' in sys.modules, 'matplotlib' in sys.modules)"
+    assert run_python(code).split() == ["False", "False"]

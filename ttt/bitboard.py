@@ -1,0 +1,199 @@
+"""Bitboards: a position as two integers, one bit per cell for each side.
+
+The teaching searches walk :class:`~ttt.board.Board` objects, which are easy
+to read.  The fast searches (the exact engine, the depth-limited search, the
+solved table, the symmetry census) work on bitboards instead: a move is one
+``|``, a line is complete when ``mask & mine == mask``, and a whole position
+is a dictionary key of one small ``int``.  This module is everything they
+share about one board size, computed once per ``(rows, cols, k)``
+(:func:`layout`):
+
+* the line masks, and the masks of the lines through each cell;
+* the *static move order*: cells on more lines first, then nearer the
+  centre, then by number (on 3×3: the centre, the corners, the edges);
+* packing a :class:`Board` into bits (:meth:`Layout.sides`, :meth:`Layout.key`)
+  and back (:meth:`Layout.board`);
+* the *threat scan*: the empty cells that would complete a line for a side
+  (:meth:`Layout.threats`, and after one move, :meth:`Layout.threats_through`);
+* the position's images under every symmetry of the board, packed side by
+  side in one integer (:meth:`Layout.images`), so that a move adds its
+  cell's images with one ``|`` and the canonical key of the position is the
+  smallest packed field (:meth:`Layout.canonical_of_images`).
+
+A *packed* position is ``x | o << size``: X's bits, then O's.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ttt.board import Board
+from ttt.geometry import BoardError, Geometry, geometry
+from ttt.symmetry import permutations
+
+__all__ = ["Layout", "layout", "static_order"]
+
+
+def static_order(geo: Geometry) -> tuple[int, ...]:
+    """All cells, those on more winning lines first (centre, corners, edges on 3×3).
+
+    Ties go to the cell nearer the centre, then to the lower number.  A cell
+    on many lines is more often part of a win or a block, so trying it first
+    tends to find a cut-off sooner.
+    """
+    return _static_order(geo.rows, geo.cols, geo.k)
+
+
+@lru_cache(maxsize=None)
+def _static_order(rows: int, cols: int, k: int) -> tuple[int, ...]:
+    geo = geometry(rows, cols, k)
+
+    def key(cell: int):
+        r, c = divmod(cell, cols)
+        # twice the distance from the centre, in whole numbers
+        return (-len(geo.lines_through[cell]), abs(2 * r - rows + 1) + abs(2 * c - cols + 1), cell)
+
+    return tuple(sorted(range(geo.size), key=key))
+
+
+class Layout:
+    """Everything about a board size that the bitboard searches precompute once (on 3×3, well under 0.1 ms)."""
+
+    def __init__(self, rows: int, cols: int, k: int):
+        geo = geometry(rows, cols, k)
+        size = geo.size
+        self.geometry = geo
+        self.rows, self.cols, self.k, self.size = rows, cols, k, size
+        self.full = (1 << size) - 1
+        self.masks = geo.line_masks
+        self.masks_through = tuple(tuple(geo.line_masks[n] for n in geo.lines_through[c]) for c in range(size))
+        # one bit per line: the lines through a cell, which a move there closes to the opponent
+        self.line_bits_through = tuple(sum(1 << n for n in geo.lines_through[c]) for c in range(size))
+        self.static_order = static_order(geo)
+        self.index_order = tuple(range(size))
+        self.symmetry_perms = permutations(rows, cols)[1:]  # every symmetry but the identity
+        # Packed images: field s (2·size bits wide) holds the position's image under symmetry s
+        # (field 0: the identity).  A cell's images, for X and for O, are OR-ed in by a move.
+        width = 2 * size
+        self.field_mask = (1 << width) - 1
+        self.field_shifts = tuple(width * s for s in range(1, len(self.symmetry_perms) + 1))
+        x_images = [1 << c for c in range(size)]
+        for shift, perm in zip(self.field_shifts, self.symmetry_perms):
+            for c in range(size):
+                x_images[c] |= 1 << (perm[c] + shift)
+        self.x_images = tuple(x_images)
+        self.o_images = tuple(image << size for image in x_images)
+
+    # ------------------------------------------------------------------ boards in and out
+    def check(self, board: Board) -> None:
+        """Raise :class:`BoardError` unless ``board`` has this layout's size and k."""
+        if (board.rows, board.cols, board.k) != (self.rows, self.cols, self.k):
+            raise BoardError(
+                f"this search is for {self.rows}×{self.cols} k={self.k} boards,"
+                f" not {board.rows}×{board.cols} k={board.k}"
+            )
+
+    def sides(self, board: Board) -> tuple[int, int, int]:
+        """``(me, opp, n_empty)``: the bits of the side to move, of its opponent, and the free cells."""
+        self.check(board)
+        x, o = board.bits
+        me, opp = (x, o) if board.turn == "X" else (o, x)
+        return me, opp, self.size - board.moves_made
+
+    def key(self, board: Board) -> int:
+        """The packed position ``x | o << size`` of ``board``."""
+        self.check(board)
+        x, o = board.bits
+        return x | o << self.size
+
+    def board(self, me: int, opp: int) -> Board:
+        """The :class:`Board` of a position given as the bits of the side to move and of its opponent.
+
+        Only for positions nobody has won (the searches call it at their
+        horizon), so no winner is looked for.
+        """
+        x_to_move = (me | opp).bit_count() % 2 == 0
+        x, o = (me, opp) if x_to_move else (opp, me)
+        cells = "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(self.size))
+        return Board.unchecked(self.geometry, cells, None)
+
+    # ------------------------------------------------------------------ threats
+    def threats(self, me: int, opp: int) -> tuple[int, int, int, int]:
+        """``(my_threats, their_threats, my_open, their_open)`` of a position, scanned line by line.
+
+        A *threat* is an empty cell that would complete a line for that side;
+        an *open* line (one bit per line, in line order) is one the other
+        side has not entered.
+        """
+        empties = ~(me | opp) & self.full
+        my_threats = their_threats = my_open = their_open = 0
+        for n, mask in enumerate(self.masks):
+            if not mask & opp:
+                my_open |= 1 << n
+                rest = mask & ~me
+                if not rest & (rest - 1):
+                    my_threats |= rest
+            if not mask & me:
+                their_open |= 1 << n
+                rest = mask & ~opp
+                if not rest & (rest - 1):
+                    their_threats |= rest
+        return my_threats & empties, their_threats & empties, my_open, their_open
+
+    def threats_through(self, cell: int, mine: int, opp: int) -> int:
+        """The threats a move on ``cell`` creates for the side that now holds ``mine``.
+
+        Only the lines through ``cell`` can change, so only they are looked
+        at.  The result may include ``cell``'s own bit and, if the move
+        completed a line, 0 bits of that line (``rest == 0``): callers that
+        need to know about a completed line check :meth:`wins_with`.
+        """
+        threats = 0
+        for mask in self.masks_through[cell]:
+            if not mask & opp:
+                rest = mask & ~mine
+                if not rest & (rest - 1):
+                    threats |= rest
+        return threats
+
+    def wins_with(self, cell: int, mine: int) -> bool:
+        """Does holding ``mine`` (which includes ``cell``) complete a line through ``cell``?"""
+        return any(mask & mine == mask for mask in self.masks_through[cell])
+
+    # ------------------------------------------------------------------ symmetry
+    def images(self, key: int) -> int:
+        """The packed images of the packed position ``key`` under every symmetry (field 0 is ``key``)."""
+        x, o = key & self.full, key >> self.size
+        packed = 0
+        for bits, images in ((x, self.x_images), (o, self.o_images)):
+            while bits:
+                low = bits & -bits
+                packed |= images[low.bit_length() - 1]
+                bits ^= low
+        return packed
+
+    def canonical_of_images(self, packed: int) -> int:
+        """The smallest field of packed images (see :meth:`images`): the canonical key of the position."""
+        mask = self.field_mask
+        best = packed & mask
+        for shift in self.field_shifts:
+            image = packed >> shift & mask
+            if image < best:
+                best = image
+        return best
+
+    def stabiliser(self, packed: int) -> list[tuple[int, ...]]:
+        """The symmetries (other than the identity) that map the position of ``packed`` images onto itself."""
+        mask = self.field_mask
+        key = packed & mask
+        return [perm for perm, shift in zip(self.symmetry_perms, self.field_shifts) if packed >> shift & mask == key]
+
+
+def layout(rows: int, cols: int, k: int) -> Layout:
+    """The shared :class:`Layout` of a board size (computed once, then cached, however the size is written)."""
+    return _layout(rows, cols, k)
+
+
+@lru_cache(maxsize=None)
+def _layout(rows: int, cols: int, k: int) -> Layout:
+    return Layout(rows, cols, k)

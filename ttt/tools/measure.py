@@ -1,0 +1,359 @@
+"""Measuring: time every row of the results table, the peers, cold runs, and the ablation on larger boards.
+
+:func:`benchmark` runs each algorithm of :data:`ttt.tools.algorithms.ALGORITHMS`
+on the empty 3×3 board, counts its work, times it, and returns plain rows
+ready for JSON or for :func:`ttt.tools.report.frame`.  Notebook 07 shows that
+table; ``python -m ttt bench`` prints it (:mod:`ttt.tools.cli`).
+
+Columns: ``nodes`` (calls of the search, one per call: the root, finished
+games and table hits included, as in :mod:`ttt.instrument`), ``leaves``
+(finished games whose value was read off the board), ``table`` (entries in
+the transposition table at the end), ``seconds`` (median over the repeats,
+each on a fresh table), ``speedup`` (brute-force negamax's time divided by
+this row's), and the figures of the Ruby negamax post's results table where
+it has a matching row (``source_seconds``, ``source_calls``,
+``source_table``: its tables leave out the root, so 5,477 and 764 where ours
+have 5,478 and 765).
+
+Three more sections: ``peers`` (OpenSpiel and easyAI, timed in this process
+when installed: :mod:`ttt.tools.peers`), ``cold`` (first-call times in fresh
+interpreters, medians, and the ratios of the peers' times to ours) and
+``widget_reply`` (one :meth:`~ttt.table.SolvedTable.lookup`).
+
+The brute-force rows and the source's figures exist only on 3×3; other board
+sizes get :func:`board_benchmark`, the engine's ablation and a cold solve.
+pandas and tqdm are imported inside the functions that use them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from ttt.board import Board
+from ttt.engine import Engine
+from ttt.geometry import check_shape
+from ttt.instrument import SearchStats
+from ttt.table import SolvedTable
+from ttt.tools import peers
+from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, NO_TABLE_MAX_CELLS, SOURCE, Algorithm
+
+__all__ = [
+    "COLD_SNIPPETS",
+    "measure",
+    "results",
+    "peer_rows",
+    "cold_times",
+    "widget_reply",
+    "benchmark",
+    "board_benchmark",
+]
+
+COLD_SNIPPETS = {
+    # Timed in a fresh interpreter: imports first, then the clock runs for the first solve only.
+    "ttt.solve": (
+        "import time, ttt\n"
+        "board = ttt.Board.empty({rows}, {cols}, {k})\n"
+        "t = time.perf_counter(); s = ttt.solve(board); t = time.perf_counter() - t\n"
+        "print(t, s.value)"
+    ),
+    "ttt SolvedTable (whole table)": (
+        "import time, ttt\n"
+        "from ttt.table import SolvedTable\n"
+        "t = time.perf_counter(); table = SolvedTable({rows}, {cols}, {k}); t = time.perf_counter() - t\n"
+        "print(t, table.lookup(ttt.Board.empty({rows}, {cols}, {k})).value)"
+    ),
+    **peers.COLD_SNIPPETS,
+}
+"""Our own cold runs and the peers' (:data:`ttt.tools.peers.COLD_SNIPPETS`), by name."""
+
+
+def _progress_bar(total: int, enabled: bool, desc: str):
+    """A tqdm bar on standard error, or a stand-in that does nothing (no bar wanted, or no tqdm)."""
+    if enabled:
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            pass
+        else:
+            return tqdm(total=total, desc=desc, file=sys.stderr, leave=False, unit="run")
+    return _NoBar()
+
+
+class _NoBar:
+    def update(self, n=1):
+        pass
+
+    def set_description_str(self, text):
+        pass
+
+    def close(self):
+        pass
+
+
+@contextlib.contextmanager
+def _no_gc():
+    """Time without the cyclic garbage collector, as :mod:`timeit` does.
+
+    The searches make no reference cycles, but a collection triggered by
+    their many allocations would scan everything else the process holds (a
+    whole notebook's worth), and charge it to whichever search was running.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def measure(algorithm: Algorithm, repeat: int = 5, bar=None) -> dict:
+    """Run one algorithm ``repeat`` times (fresh tables each time) and return its row.
+
+    The counts must come out the same on every run (they are deterministic);
+    the time is the median.
+    """
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, not {repeat}")
+    state = algorithm.setup() if algorithm.setup else None
+    times, counts = [], set()
+    gc.collect()
+    for _ in range(repeat):
+        stats = SearchStats()
+        with _no_gc():
+            start = time.perf_counter()
+            value = algorithm.run(state, stats)
+            times.append(time.perf_counter() - start)
+        counts.add((value, stats.nodes, stats.leaves if algorithm.leaves else None, stats.table_size or None))
+        if bar is not None:
+            bar.update(1)
+    if len(counts) != 1:
+        raise RuntimeError(f"{algorithm.name}: the counts changed between runs: {sorted(counts)}")
+    value, nodes, leaves, table = counts.pop()
+    source = SOURCE.get(algorithm.name, (None, None, None))
+    return {
+        "algorithm": algorithm.name,
+        "notebook": algorithm.notebook,
+        "value": value,
+        "nodes": nodes,
+        "leaves": leaves,
+        "table": table,
+        "seconds": statistics.median(times),
+        "runs": repeat,
+        "speedup": None,
+        "source_seconds": source[0],
+        "source_calls": source[1],
+        "source_table": source[2],
+        "note": algorithm.note,
+    }
+
+
+def results(repeat: int = 5, slow_repeat: int | None = None, quick: bool = False, progress: bool = False) -> list[dict]:
+    """Measure every row of :data:`ALGORITHMS` (``quick``: all but the brute-force ones).
+
+    ``slow_repeat`` (default: ``repeat``) is the number of runs of the
+    brute-force rows, which take about a second each.  ``speedup`` is filled
+    in relative to brute-force negamax when that row was measured.
+    """
+    chosen = [a for a in ALGORITHMS if not (quick and a.slow)]
+    slow_repeat = repeat if slow_repeat is None else slow_repeat
+    runs = {a.name: slow_repeat if a.slow else repeat for a in chosen}
+    bar = _progress_bar(sum(runs.values()), progress, "bench")
+    rows = []
+    try:
+        for algorithm in chosen:
+            bar.set_description_str(algorithm.name)
+            rows.append(measure(algorithm, runs[algorithm.name], bar))
+    finally:
+        bar.close()
+    base = next((row["seconds"] for row in rows if row["algorithm"] == BRUTE_FORCE), None)
+    if base is not None:
+        for row in rows:
+            row["speedup"] = base / row["seconds"] if row["seconds"] > 0 else None
+    return rows
+
+
+def peer_rows(repeat: int = 5, progress: bool = False) -> list[dict]:
+    """Time each installed peer solver (:func:`ttt.peers.available`) in this process, warm.
+
+    Its library is imported before the clock starts; ``value`` is the game's
+    value for X as the peer reports it (0: a draw).
+    """
+    names = peers.available()
+    bar = _progress_bar(len(names) * repeat, progress, "peers")
+    rows = []
+    try:
+        for name in names:
+            bar.set_description_str(name)
+            solve = peers.runner(name)
+            times, answers = [], set()
+            gc.collect()
+            for _ in range(repeat):
+                with _no_gc():
+                    start = time.perf_counter()
+                    value, detail = solve()
+                    times.append(time.perf_counter() - start)
+                answers.add((int(value), detail))
+                bar.update(1)
+            value, detail = sorted(answers)[0]
+            median = statistics.median(times)
+            rows.append({"peer": name, "value": value, "detail": detail, "seconds": median, "runs": repeat})
+    finally:
+        bar.close()
+    return rows
+
+
+COLD_PAIRS = (
+    # (ours, theirs): what the ratio compares
+    ("ttt.solve", "OpenSpiel alpha_beta_search"),
+    ("ttt SolvedTable (whole table)", "OpenSpiel MinimaxSolver (whole table)"),
+)
+
+
+def _cold_once(snippet: str) -> tuple[float, int]:
+    """Run one cold-run snippet (:data:`COLD_SNIPPETS`) in a fresh interpreter: ``(seconds, value)``."""
+    env = dict(os.environ)
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    done = subprocess.run(
+        [sys.executable, "-c", snippet], capture_output=True, text=True, timeout=300, env=env, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"a cold run failed: {done.stderr.strip().splitlines()[-1:]}")
+    seconds, value = done.stdout.split()
+    return float(seconds), int(float(value))
+
+
+def cold_times(repeat: int = 5, progress: bool = False) -> dict:
+    """First-call times in fresh interpreters, ``repeat`` runs each, medians, and the ratios.
+
+    ``times`` maps each snippet's name to its median (seconds); ``ratios``
+    maps ``"peer / ours"`` to how many times longer the peer took (OpenSpiel
+    rows only when it is installed).  The ``ttt.solve`` snippet goes through
+    :func:`ttt.solve`, so it measures whatever that uses.
+    """
+    have = set(peers.available())
+    names = [name for name in COLD_SNIPPETS if name.startswith("ttt") or name in have]
+    bar = _progress_bar(len(names) * repeat, progress, "cold")
+    times, values = {}, {}
+    try:
+        for name in names:
+            bar.set_description_str(f"cold: {name}")
+            snippet = COLD_SNIPPETS[name].format(rows=3, cols=3, k=3)
+            runs = []
+            for _ in range(repeat):
+                seconds, value = _cold_once(snippet)
+                runs.append(seconds)
+                values[name] = value
+                bar.update(1)
+            times[name] = statistics.median(runs)
+    finally:
+        bar.close()
+    ratios = {
+        f"{theirs} / {ours}": times[theirs] / times[ours]
+        for ours, theirs in COLD_PAIRS
+        if theirs in times and ours in times
+    }
+    return {"runs": repeat, "times": times, "values": values, "ratios": ratios}
+
+
+def widget_reply(lookups: int = 500, seed: int = 0) -> dict:
+    """Median time of one :meth:`SolvedTable.lookup` once the table is built (the widget's reply).
+
+    The positions come from random games (``seed``), each looked up on its own.
+    """
+    table = SolvedTable(3, 3, 3)
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < lookups:
+        board = Board.empty()
+        while not board.is_over and len(positions) < lookups:
+            positions.append(board)
+            board = board.child(rng.choice(board.legal_moves()))
+    times = []
+    for board in positions:
+        start = time.perf_counter()
+        table.lookup(board)
+        times.append(time.perf_counter() - start)
+    return {"median_seconds": statistics.median(times), "max_seconds": max(times), "lookups": len(times)}
+
+
+def benchmark(
+    repeat: int = 5,
+    quick: bool = False,
+    progress: bool = False,
+    slow_repeat: int | None = None,
+    peers: bool = True,
+    cold: bool = True,
+) -> dict:
+    """Everything ``python -m ttt bench`` reports, as one JSON-ready dict.
+
+    Keys: ``rows`` (:func:`results`), ``peers`` (:func:`peer_rows`), ``cold``
+    (:func:`cold_times`, or ``None``), ``widget_reply``
+    (:func:`widget_reply`), ``repeat`` and ``quick``.
+    """
+    return {
+        "repeat": repeat,
+        "quick": quick,
+        "rows": results(repeat, slow_repeat, quick, progress),
+        "peers": peer_rows(repeat, progress) if peers else [],
+        "cold": cold_times(repeat, progress) if cold else None,
+        "widget_reply": widget_reply(),
+    }
+
+
+# ---------------------------------------------------------------------- other board sizes
+
+
+def board_benchmark(rows: int, cols: int, k: int, repeat: int = 3, progress: bool = False, cold: bool = True) -> dict:
+    """The engine's ablation on an m×n, k board, and a cold ``ttt.solve`` of its empty board.
+
+    Each row turns one idea of :class:`ttt.engine.Options` off (or changes the
+    move order) and solves the empty board with a fresh engine: nodes, table
+    size and the median time of ``repeat`` runs.  The brute-force algorithms of
+    notebooks 03-06 are left out: they cannot finish on 4×4.  With ``cold``, the
+    first ``ttt.solve`` in fresh interpreters is timed too, beside OpenSpiel's
+    3×3 ``alpha_beta_search`` when that is installed.
+    """
+    check_shape(rows, cols, k)
+    board = Board.empty(rows, cols, k)
+    variants = [(name, opts) for name, opts in ABLATION if opts.table or rows * cols <= NO_TABLE_MAX_CELLS]
+    skipped = [name.strip() for name, opts in ABLATION if (name, opts) not in variants]
+    bar = _progress_bar(len(variants) * repeat, progress, f"{rows}×{cols} k={k}")
+    table_rows = []
+    try:
+        for name, options in variants:
+            bar.set_description_str(name.strip())
+            times = []
+            for _ in range(repeat):
+                engine = Engine(rows, cols, k, options)
+                with _no_gc():
+                    start = time.perf_counter()
+                    solution = engine.solve(board)
+                    times.append(time.perf_counter() - start)
+                bar.update(1)
+            stats = engine.stats
+            table_rows.append({
+                "variant": name, "value": solution.value, "nodes": stats.nodes,
+                "table": stats.table_size if options.table else None, "seconds": statistics.median(times),
+            })
+    finally:
+        bar.close()
+    cold_report = None
+    if cold:
+        snippets = {"ttt.solve": COLD_SNIPPETS["ttt.solve"].format(rows=rows, cols=cols, k=k)}
+        if "OpenSpiel alpha_beta_search" in peers.available():
+            snippets["OpenSpiel alpha_beta_search (3×3)"] = COLD_SNIPPETS["OpenSpiel alpha_beta_search"]
+        times = {name: statistics.median(_cold_once(snippet)[0] for _ in range(repeat)) for name, snippet in snippets.items()}
+        ratio = None
+        if len(times) == 2:
+            ratio = times["ttt.solve"] / times["OpenSpiel alpha_beta_search (3×3)"]
+        cold_report = {"runs": repeat, "times": times, "ttt_over_openspiel_3x3": ratio}
+    return {"shape": [rows, cols, k], "repeat": repeat, "ablation": table_rows, "skipped": skipped, "cold": cold_report}

@@ -1,0 +1,94 @@
+"""The results as people read them: aligned text for the terminal, a pandas table for the notebooks."""
+
+from __future__ import annotations
+
+__all__ = ["frame", "format_report", "format_board_report"]
+
+
+def frame(rows: list[dict]):
+    """The rows as a pandas DataFrame indexed by algorithm (pandas is imported here, not before)."""
+    import pandas as pd
+
+    table = pd.DataFrame(rows).set_index("algorithm")
+    for column in ("nodes", "leaves", "table", "source_calls", "source_table"):
+        table[column] = table[column].astype("Int64")
+    return table
+
+
+def _number(value, spec: str = ",") -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def format_report(report: dict) -> str:
+    """The benchmark as aligned text: the results table, then peers, cold runs and the widget reply."""
+    header = (
+        f"{'algorithm':40} {'nb':>6} {'nodes':>9} {'leaves':>8} {'table':>7} {'ms':>10} {'x brute':>8}"
+        f" | {'source s':>9} {'calls':>9} {'table':>6}  note"
+    )
+    lines = [
+        f"Solving the empty 3×3 board (median of {report['repeat']} runs; source = the Ruby negamax post)",
+        header,
+        "-" * len(header),
+    ]
+    for row in report["rows"]:
+        speedup = row["speedup"]
+        speed = "-" if speedup is None else f"{speedup:,.0f}" if speedup >= 10 else f"{speedup:.1f}"
+        lines.append(
+            f"{row['algorithm']:40} {row['notebook']:>6} {_number(row['nodes']):>9} {_number(row['leaves']):>8}"
+            f" {_number(row['table']):>7} {row['seconds'] * 1000:>10.3f} {speed:>8}"
+            f" | {_number(row['source_seconds'], '.4f'):>9} {_number(row['source_calls']):>9}"
+            f" {_number(row['source_table']):>6}  {row['note']}".rstrip()
+        )
+    if report["quick"]:
+        lines.append("(quick: brute-force rows left out, so no speed-up column)")
+    lines.append("")
+    if report["peers"]:
+        lines.append("Peers, warm, in this process")
+        for row in report["peers"]:
+            lines.append(
+                f"  {row['peer']:40} {row['seconds'] * 1000:>10.3f} ms  value {row['value']}  ({row['detail']})"
+            )
+    else:
+        lines.append("Peers: none installed (pip install open_spiel easyAI to compare)")
+    cold = report["cold"]
+    if cold:
+        lines += _cold_lines(cold, ".3f")
+        for name, ratio in cold["ratios"].items():
+            lines.append(f"  {name}: {ratio:.1f}×")
+    reply = report["widget_reply"]
+    lines.append("")
+    lines.append(
+        f"Widget reply (SolvedTable.lookup, table built): median {reply['median_seconds'] * 1e6:.1f} µs"
+        f" over {reply['lookups']} positions"
+    )
+    return "\n".join(lines)
+
+
+def format_board_report(report: dict) -> str:
+    """The ablation and the cold solve as aligned text."""
+    rows, cols, k = report["shape"]
+    lines = [
+        f"Solving the empty {rows}×{cols} board, {k} in a row (ttt.engine; median of {report['repeat']} runs)",
+        f"{'variant':40} {'value':>5} {'nodes':>10} {'table':>9} {'ms':>10}",
+    ]
+    for row in report["ablation"]:
+        lines.append(
+            f"{row['variant']:40} {row['value']:>5} {row['nodes']:>10,} {_number(row['table']):>9}"
+            f" {row['seconds'] * 1000:>10.1f}"
+        )
+    for name in report["skipped"]:
+        lines.append(f"{name:40} skipped: without a table this board takes far too long")
+    cold = report["cold"]
+    if cold:
+        lines += _cold_lines(cold, ".1f")
+        if cold["ttt_over_openspiel_3x3"] is not None:
+            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {cold['ttt_over_openspiel_3x3']:.1f}×")
+    return "\n".join(lines)
+
+
+def _cold_lines(cold: dict, spec: str) -> list[str]:
+    """The cold runs' medians, one line each, after a blank line and a heading."""
+    lines = ["", f"Cold: first call in a fresh interpreter, median of {cold['runs']}"]
+    for name, seconds in cold["times"].items():
+        lines.append(f"  {name:40} {seconds * 1000:>10{spec}} ms")
+    return lines
