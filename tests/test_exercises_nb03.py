@@ -78,6 +78,7 @@ def _counts_nodes(board):
     return 1 + sum(_counts_nodes(child) for _, child in board.children())
 
 
+@cache
 def _nine_cells_only(board):
     """Assumes 3×3: looks at cells 0..8 whatever the board."""
     if board.is_over:
