@@ -1,0 +1,186 @@
+"""Notebook 00's exercises: every check accepts the worked solution and rejects a learner's typical mistakes."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from ttt import Board, BoardError
+from ttt.exercises import exercise
+from ttt.exercises import nb00
+from ttt.tree import count_tree
+
+
+def _verdict(capsys, number, answer):
+    """Check ``answer`` as a learner would; return (result, what was printed)."""
+    result = exercise("00", number).check(answer)
+    out, err = capsys.readouterr()
+    assert err == "" and "Traceback" not in out
+    return result, out
+
+
+# ---------------------------------------------------------------------- 00.1 impossible fillings
+
+
+def test_why_impossible_agrees_with_parse_on_every_filling():
+    reachable = 0
+    for cells in map("".join, product("XO.", repeat=9)):
+        try:
+            Board.parse(cells)
+            possible = True
+        except BoardError:
+            possible = False
+        assert (nb00.why_impossible(cells) is None) == possible, cells
+        reachable += possible
+    assert reachable == 5_478
+
+
+def test_fillings_accepted(capsys):
+    result, out = _verdict(capsys, 1, nb00.impossible_fillings())
+    assert result is True and out.startswith("Correct: three fillings that no game reaches")
+    result, _ = _verdict(capsys, 1, ("XXX/XX./...", "OOO/XXX/X..", "OOO/XX./XX."))
+    assert result is True
+
+
+def test_a_filling_that_can_occur_is_shown_with_a_game_reaching_it(capsys):
+    result, out = _verdict(capsys, 1, ["OO./.../...", "XXX/OOO/...", "XXX/OO./..."])
+    assert result is False
+    assert "'XXX/OO./...' can occur: the game X 0, O 3, X 1, O 4, X 2 reaches it." in out
+    assert " X | X | X " in out                      # the board drawn
+    _, out = _verdict(capsys, 1, [".../.../...", "XXX/OOO/...", "XXX/OO./O.."])
+    assert "it is the empty board, where every game starts" in out
+
+
+def test_two_fillings_for_the_same_reason_are_refused(capsys):
+    result, out = _verdict(capsys, 1, ["OO./.../...", "XXX/X../...", "XXX/OOO/..."])
+    assert result is False
+    assert "'OO./.../...' and 'XXX/X../...' are impossible for the same reason: the numbers of marks are wrong" in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    (None, "Exercise 00.1 is not answered yet: replace None with a list of three fillings"),
+    ([None, None, None], "Exercise 00.1 is not answered yet"),
+    ("OO./.../...", "Give three fillings in a list"),
+    (["OO./.../..."], "Give three fillings, one for each reason; this list has 1."),
+    (["OO./.../...", 7, "XXX/OOO/..."], "7 (an int) is not a filling"),
+    (["0O./.../...", "XXX/OOO/...", "XXX/OO./O.."], "the letter O, not the digit zero"),
+    (["OO../.../...", "XXX/OOO/...", "XXX/OO./O.."], "is not three rows of three cells"),
+])
+def test_fillings_of_the_wrong_shape_are_reported(capsys, answer, words):
+    result, out = _verdict(capsys, 1, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 00.2 games ending on move 5
+
+
+def test_games_on_move_5_match_the_tree():
+    assert nb00.games_ending_on_move_5() == count_tree(Board.empty()).games_by_length[5] == 1_440
+
+
+@pytest.mark.parametrize("answer, words", [
+    (720, "720 is not the number of games that end on move 5: it is too small. O's two moves can come"),
+    (240, "3! = 6 different orders"),
+    (15_120, "it is too big. That is every sequence of five moves"),
+    (1_441, "it is too big."),
+    ("1440", "leave out the quotes"),
+])
+def test_games_miscounts_are_explained(capsys, answer, words):
+    result, out = _verdict(capsys, 2, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 00.3 forcing moves
+
+
+def test_forcing_moves_of_the_notebook_position():
+    assert nb00.forcing_moves(Board.parse("XO./.X./..O")) == [3, 6]
+    assert nb00.forcing_moves(Board.empty()) == []
+
+
+def _forcing_with(board, *, me=None, skip_draw_test=False, immediate=True, every=all):
+    """forcing_moves with one of a learner's typical mistakes switched on."""
+    me = me or board.turn
+    moves = []
+    for move in board.legal_moves():
+        after = board.play(move)
+        if after.winner == me:
+            if immediate:
+                moves.append(move)
+            continue
+        if after.is_over and not skip_draw_test:
+            continue
+        if every(nb00.wins_at_once(after.play(reply), me) for reply in after.legal_moves()):
+            moves.append(move)
+    return moves
+
+
+def test_right_answers_in_any_container_pass(capsys):
+    assert _verdict(capsys, 3, nb00.forcing_moves)[0] is True
+    assert _verdict(capsys, 3, lambda board: set(reversed(nb00.forcing_moves(board))))[0] is True
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (lambda b: _forcing_with(b, skip_draw_test=True), "0 fills the board without a win: a draw"),
+    (lambda b: _forcing_with(b, me="X"), "0 is missing: it wins at once"),            # X and O swapped
+    (lambda b: _forcing_with(b, immediate=False), "0 is missing: it wins at once, and a move that wins"),
+    (lambda b: _forcing_with(b, every=any), "0 does not force a win: O answers 2 and wins:"),  # some, not every
+    (lambda b: nb00.forcing_moves(b) * 2, "Some cells appear more than once"),
+])
+def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake, words):
+    result, out = _verdict(capsys, 3, mistake)
+    assert result is False
+    assert "forcing_moves disagrees with the package on this board (" in out
+    assert "expected: [" in out and "returned: " in out
+    assert "---+---+---" in out                      # the board, drawn for the terminal
+    assert words in out
+
+
+def test_the_to_move_mistake_shows_an_o_board(capsys):
+    _, out = _verdict(capsys, 3, lambda b: _forcing_with(b, me="X"))
+    assert "(O to move):" in out
+
+
+# ---------------------------------------------------------------------- 00.4 read the errors
+
+
+def test_read_the_errors_catches_all_four():
+    messages = nb00.read_the_errors()
+    assert len(messages) == 4
+    answer = exercise("00", 4).solution_markdown()
+    for call, message in messages.items():
+        assert f"| `{call}` | {message} |" in answer
+    assert exercise("00", 4).kind == "open" and not exercise("00", 4).has_check
+
+
+# ---------------------------------------------------------------------- 00.5 the hardest opening
+
+
+def test_the_corners_are_the_hardest_openings():
+    assert nb00.hardest_openings() == [0, 2, 6, 8]
+    assert nb00.holding_replies(0) == [4]
+    assert nb00.holding_replies(4) == [0, 2, 6, 8]
+
+
+def test_every_corner_passes(capsys):
+    for corner in (0, 2, 6, 8):
+        result, out = _verdict(capsys, 5, Board.empty().play(corner))
+        assert result is True and "only O's reply at 4 holds" in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    (Board.empty().play(4), "After X at 4, O has 4 replies that hold: 0, 2, 6, 8."),
+    ("X../.O./...", "this one has 1 X and 1 O"),
+    (".X./.../...", "After X at 1, O has 4 replies that hold: 0, 2, 4, 7."),
+    (Board.empty(4, 4, 3).play(0), "Give a position on the 3×3 board."),
+    ("X..", "is not a position"),
+])
+def test_wrong_openings_are_explained(capsys, answer, words):
+    result, out = _verdict(capsys, 5, answer)
+    assert result is False and words in out
+
+
+def test_the_centre_opening_draws_the_replies_that_hold(capsys):
+    _, out = _verdict(capsys, 5, ".../.X./...")
+    assert "O 0 holds     O 2 holds     O 6 holds     O 8 holds" in out

@@ -1,0 +1,84 @@
+"""``python -m ttt exercises``: list the exercises, verify the worked solutions, print them for a teacher.
+
+The lead wires it into :mod:`ttt.cli` with ``add_arguments(sub_parser)`` and
+``run(args)``; ``run`` returns the exit status and, like every sub-command,
+reports bad input as one line on standard error, never as a traceback.
+
+    python -m ttt exercises [--notebook NN]   a table of the exercises
+    python -m ttt exercises --json            the same as a JSON list
+    python -m ttt exercises --verify          every worked solution through its own check
+    python -m ttt exercises --solutions NN    every worked solution of notebook NN, as text
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ttt.exercises.core import NoSuchExercise, exercises, verify_all
+from ttt.exercises.render import markdown_to_text
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the ``exercises`` sub-command."""
+    parser.add_argument("--notebook", metavar="NN", help="only the exercises of notebook NN (00-09)")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument(
+        "--verify", action="store_true", help="run every worked solution through its own check; fail if one fails"
+    )
+    parser.add_argument("--solutions", metavar="NN", help="print every worked solution of notebook NN, for a teacher")
+
+
+def _table(items) -> str:
+    header = ("nb", "#", "title", "kind", "check", "hints", "solution")
+    rows = [
+        (item.notebook, str(item.number), ("★ " if item.star else "") + item.title, item.kind,
+         "yes" if item.has_check else "no", str(len(item.hints)), "yes" if item.has_solution else "no")
+        for item in items
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
+    checked = sum(item.has_check for item in items)
+    lines.append(f"{len(items)} exercises, {checked} checked by code")
+    return "\n".join(lines)
+
+
+def _solutions(notebook: str) -> str:
+    """Every exercise of a notebook: its prompt, then its worked solution (the text of ``.solution()``)."""
+    chunks = []
+    for item in exercises(notebook):
+        rule = "=" * 72
+        star = "★ " if item.star else ""
+        chunks.append(
+            f"{rule}\n{item.key} {star}{item.title}\n{rule}\n\n"
+            f"{markdown_to_text(item.prompt.strip())}\n\n{item.solution_text()}\n"
+        )
+    return "\n".join(chunks) if chunks else f"notebook {notebook} has no exercises yet\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
+    try:
+        if args.solutions is not None:
+            sys.stdout.write(_solutions(args.solutions))
+            return 0
+        if args.verify:
+            failures = verify_all(args.notebook)
+            checked = [item for item in exercises(args.notebook) if item.has_check]
+            for failure in failures:
+                print(f"FAIL {failure}", file=sys.stderr)
+            if failures:
+                print(f"{len(failures)} of {len(checked)} worked solutions fail their own checks", file=sys.stderr)
+                return 1
+            print(f"{len(checked)} worked solutions pass their own checks")
+            return 0
+        items = exercises(args.notebook)
+        if args.json:
+            print(json.dumps([item.info() for item in items], ensure_ascii=False, indent=1))
+        else:
+            print(_table(items))
+        return 0
+    except NoSuchExercise as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
