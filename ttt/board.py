@@ -331,7 +331,7 @@ class Board:
         return ("\n" + rule + "\n").join(lines)
 
     def _repr_html_(self) -> str:
-        """The board's picture in a notebook: an image of :func:`ttt.display.board_svg` (see :mod:`ttt.display`)."""
+        """The board's picture in a notebook: an image of :func:`ttt.view.display.board_svg` (see :mod:`ttt.view.display`)."""
         from ttt.view.display import board_image
 
         return board_image(self)

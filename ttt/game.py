@@ -3,7 +3,7 @@
 :class:`Game` holds the current board, the history, and an optional computer
 opponent, and turns each request into a new state plus a status sentence.  It
 knows nothing of widgets, so the rules of the interactive board can be tested
-without a browser; :mod:`ttt.widgets` only draws it and forwards clicks.
+without a browser; :mod:`ttt.view.widgets` only draws it and forwards clicks.
 """
 
 from __future__ import annotations

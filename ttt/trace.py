@@ -7,7 +7,7 @@ back, which moves it searched and which it never looked at.
 :func:`trace_alphabeta` runs :func:`ttt.pruning.alphabeta` itself with an
 observer (:class:`~ttt.pruning.AlphaBetaObserver`) that writes all of that
 down as a tree of :class:`TraceNode`; the tree explorer of notebook 05
-(:mod:`ttt.explorer`) only draws it.  There is no second copy of alpha-beta
+(:mod:`ttt.view.explorer`) only draws it.  There is no second copy of alpha-beta
 here: the trace *is* the search, by construction, and ``tests/test_trace.py``
 checks that the recording is faithful (the same nodes in the same order,
 with the same leaves, cut-offs and value).

@@ -1,8 +1,9 @@
 """``python -m ttt exercises``: list the exercises, verify the worked solutions, print them for a teacher.
 
-The lead wires it into :mod:`ttt.cli` with ``add_arguments(sub_parser)`` and
-``run(args)``; ``run`` returns the exit status and, like every sub-command,
-reports bad input as one line on standard error, never as a traceback.
+:mod:`ttt.tools.cli` adds these options with ``add_arguments(sub_parser)`` and
+calls ``run(args)``; ``run`` returns the exit status and, like every
+sub-command, reports bad input as one line on standard error, never as a
+traceback.
 
     python -m ttt exercises [--notebook NN]   a table of the exercises
     python -m ttt exercises --json            the same as a JSON list

@@ -15,15 +15,12 @@ strict nbval.
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from html import escape
 
 from ttt.board import Board
 
-# Where the board pictures live: the lead is moving ttt/display.py into ttt/view/; try both.
-_DISPLAY_MODULES = ("ttt.view.display", "ttt.display")
 
 
 class Boards:
@@ -122,12 +119,12 @@ def board_html(board: Board) -> str:
     Falls back to the text grid in ``<pre>`` if no display module can draw it, so a
     check can always show the board that disagrees.
     """
-    for name in _DISPLAY_MODULES:
-        try:
-            module = importlib.import_module(name)
-            return module.board_image(board)
-        except Exception:  # noqa: BLE001 - any failure to draw falls back to text
-            continue
+    try:
+        from ttt.view.display import board_image  # the one place boards are drawn
+
+        return board_image(board)
+    except Exception:  # noqa: BLE001 - any failure to draw falls back to text
+        pass
     return f"<pre>{escape(board.pretty())}</pre>"
 
 

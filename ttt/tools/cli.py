@@ -4,7 +4,9 @@
 ``solve``  the value, best moves and remaining length of positions, as JSON lines;
 ``stats``  the figures about the game tree (nodes, games, outcomes, positions);
 ``bench``  the results table: every search of the course timed side by side
-           (:mod:`ttt.tools.measure`), with OpenSpiel and easyAI when installed.
+           (:mod:`ttt.tools.measure`), with OpenSpiel and easyAI when installed;
+``exercises``  the notebooks' exercises: list them, verify every worked solution,
+           print a notebook's solutions for a teacher (:mod:`ttt.exercises.command`).
 
 Every sub-command reports bad input as one line on standard error and a
 non-zero exit status, never as a traceback.
@@ -82,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     bench_cmd.add_argument("--no-cold", action="store_true", help="skip the runs in fresh interpreters")
     _add_shape(bench_cmd, "; other sizes run the engine ablation")
+
+    from ttt.exercises import command as exercises_command  # light: the exercises load only when asked for
+
+    exercises_cmd = commands.add_parser(
+        "exercises", help="list the exercises, check every worked solution, or print a notebook's solutions"
+    )
+    exercises_command.add_arguments(exercises_cmd)
     return parser
 
 
@@ -202,7 +211,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench}
+def cmd_exercises(args: argparse.Namespace) -> int:
+    from ttt.exercises import command as exercises_command
+
+    return exercises_command.run(args)
+
+
+COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench, "exercises": cmd_exercises}
 
 
 def main(argv: list[str] | None = None) -> int:

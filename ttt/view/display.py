@@ -1,7 +1,7 @@
 """Pictures of boards as SVG text, so a notebook shows a board by just naming it.
 
 This module only turns a :class:`~ttt.board.Board` into markup; it knows
-nothing of widgets.  ``ttt.widgets`` and the notebooks call it.
+nothing of widgets.  ``ttt.view.widgets`` and the notebooks call it.
 
 A notebook shows its pictures as ``<img>`` tags whose source is the SVG
 itself (a data URI), never as inline SVG: JupyterLab draws inline SVG and

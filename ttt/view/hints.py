@@ -4,7 +4,7 @@ A hint says, for every legal move, how the game ends if both sides play
 perfectly from then on: ``"win in 3"``, ``"draw"`` or ``"loss in 2"`` (see
 :func:`ttt.solver.describe`), with a colour a board can paint the cell in
 (green, grey, red).  This is model code: it knows nothing of widgets, and
-:class:`ttt.widgets.ComputerGameWidget` only paints what :func:`cell_hints`
+:class:`ttt.view.widgets.ComputerGameWidget` only paints what :func:`cell_hints`
 returns.
 
 A board that answers every click must not search: the scores come from

@@ -115,7 +115,7 @@ class ComputerGameWidget(BoardWidget):
     The computer is :class:`ttt.players.PerfectPlayer`: it never loses, wins as fast
     as it can, and on 3×3 answers from the solved table in well under a millisecond.
     ``computer`` is the computer's mark ("O": you start; "X": it starts), ``hints``
-    whether empty cells show what they lead to (:func:`ttt.hints.cell_hints`), and
+    whether empty cells show what they lead to (:func:`ttt.view.hints.cell_hints`), and
     ``seed`` is passed to the player (``None``: always the lowest-numbered best move).
 
     Extra CSS classes for browser tests: ``ttt-computer-game`` on the whole widget,

@@ -7,8 +7,7 @@ from functools import cache
 import pytest
 
 from ttt import Board
-from ttt.exercises import exercise
-from ttt.exercises import nb03
+from ttt.exercises import exercise, nb03
 from ttt.tree import count_tree
 
 

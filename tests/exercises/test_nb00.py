@@ -7,8 +7,7 @@ from itertools import product
 import pytest
 
 from ttt import Board, BoardError
-from ttt.exercises import exercise
-from ttt.exercises import nb00
+from ttt.exercises import exercise, nb00
 from ttt.tree import count_tree
 
 

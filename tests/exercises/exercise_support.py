@@ -1,0 +1,20 @@
+"""What the exercise tests share: the pilot exercises, a count of checkable ones, toy exercises."""
+
+from __future__ import annotations
+
+from ttt.exercises import Exercise, exercises
+
+PILOT = ("00.1", "00.2", "00.3", "00.4", "00.5", "03.1", "03.5")
+
+
+def checked_count() -> int:
+    """How many registered exercises code can check."""
+    return sum(item.has_check for item in exercises())
+
+
+def toy(checker, **fields) -> Exercise:
+    """An exercise outside the registry, for testing one check on its own."""
+    values = dict(number=1, title="Toy", prompt="A toy.", hints=("a nudge", "nearly"), explanation="Because.",
+                  checker=checker, notebook="99")
+    values.update(fields)
+    return Exercise(**values)

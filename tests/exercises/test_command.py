@@ -1,0 +1,92 @@
+"""ttt.exercises.command: ``python -m ttt exercises`` lists, prints as JSON, verifies and prints solutions."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+from exercise_support import PILOT, checked_count, toy  # noqa: F401
+
+from ttt.exercises import command, core, exercise, exercises, nb00
+
+# ---------------------------------------------------------------------- python -m ttt exercises
+
+
+@pytest.fixture
+def parser():
+    parser = argparse.ArgumentParser(prog="python -m ttt exercises")
+    command.add_arguments(parser)
+    return parser
+
+
+def test_command_lists_the_exercises(parser, capsys):
+    assert command.run(parser.parse_args([])) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["nb", "#", "title", "kind", "check", "hints", "solution"]
+    assert "Forks by search" in out and "★ Count without a tree" in out
+    assert out.splitlines()[-1] == f"{len(exercises())} exercises, {checked_count()} checked by code"
+    assert command.run(parser.parse_args(["--notebook", "3"])) == 0
+    assert "Forks by search" not in capsys.readouterr().out
+
+
+def test_command_json(parser, capsys):
+    assert command.run(parser.parse_args(["--json", "--notebook", "00"])) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [entry["number"] for entry in listed] == [1, 2, 3, 4, 5]
+    for entry in listed:
+        assert set(entry) == {"notebook", "number", "title", "has_check", "has_hint", "has_solution"}
+        assert entry["notebook"] == "00" and isinstance(entry["has_check"], bool)
+    assert [entry["has_check"] for entry in listed] == [True, True, True, False, True]
+
+
+def test_command_on_an_empty_notebook(parser, capsys, empty_05):
+    assert command.run(parser.parse_args(["--json", "--notebook", "05"])) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_command_verify(parser, capsys, monkeypatch):
+    assert command.run(parser.parse_args(["--verify"])) == 0
+    assert capsys.readouterr().out == f"{checked_count()} worked solutions pass their own checks\n"
+    broken = replace(exercise("03", 5), answer=lambda: (lambda board: 0))
+    monkeypatch.setattr(core, "exercises", lambda notebook=None: [broken])
+    assert command.run(parser.parse_args(["--verify"])) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("FAIL 03.5 Count without a tree: the worked answer is judged wrong")
+    assert err.rstrip().endswith("worked solutions fail their own checks")
+
+
+def test_command_solutions_prints_the_same_text_as_solution(parser, capsys):
+    assert command.run(parser.parse_args(["--solutions", "00"])) == 0
+    out = capsys.readouterr().out
+    for item in exercises("00"):
+        assert item.solution_text() in out
+        assert f"{item.key} " in out
+    for function in (nb00.forcing_moves, nb00.holding_replies, nb00.read_the_errors):
+        assert f"    def {function.__name__}(" in out
+
+
+@pytest.mark.parametrize("args", [["--notebook", "42"], ["--solutions", "42"], ["--verify", "--notebook", "x"],
+                                  ["--json", "--notebook", "10"]])
+def test_command_refuses_an_unknown_notebook_in_one_line(parser, capsys, args):
+    assert command.run(parser.parse_args(args)) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("error: there is no notebook ")
+
+
+def test_command_from_a_python_driver():
+    driver = (
+        "import argparse, sys\n"
+        "from ttt.exercises import command\n"
+        "parser = argparse.ArgumentParser()\n"
+        "command.add_arguments(parser)\n"
+        "sys.exit(command.run(parser.parse_args(sys.argv[1:])))\n"
+    )
+    ok = subprocess.run([sys.executable, "-c", driver, "--verify"], capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout == f"{checked_count()} worked solutions pass their own checks\n"
+    bad = subprocess.run([sys.executable, "-c", driver, "--notebook", "42"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr == "error: there is no notebook 42: notebooks are 00-09\n"

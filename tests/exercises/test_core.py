@@ -1,0 +1,120 @@
+"""ttt.exercises.core: the registry, graded hints, worked solutions, verify_all; importing stays light."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from exercise_support import PILOT, checked_count, toy  # noqa: F401
+from support import run_python
+
+from ttt import Board
+from ttt.exercises import (
+    NoSuchExercise,
+    core,
+    exercise,
+    exercises,
+    notebooks,
+    verify_all,
+)
+
+# ---------------------------------------------------------------------- the registry
+
+
+def test_notebooks_are_00_to_09():
+    assert notebooks() == tuple(f"{n:02d}" for n in range(10))
+
+
+def test_an_exercise_can_be_named_in_several_ways():
+    assert exercise("00", 3) is exercise(0, 3) is exercise("0", "3") is exercise(" 00 ", 3)
+    item = exercise("00", 3)
+    assert (item.notebook, item.number, item.key, item.kind) == ("00", 3, "00.3", "function")
+    assert item.has_check and item.has_hint and item.has_solution
+    assert item.info() == {"notebook": "00", "number": 3, "title": "Forks by search",
+                           "has_check": True, "has_hint": True, "has_solution": True}
+
+
+@pytest.mark.parametrize("notebook", [42, "42", "abc", -1, None, True, 3.0])
+def test_an_unknown_notebook_is_a_clear_value_error(notebook):
+    with pytest.raises(NoSuchExercise) as caught:
+        exercise(notebook, 1)
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value).startswith("there is no notebook ")
+    assert str(caught.value).endswith("notebooks are 00-09")
+
+
+def test_the_messages_name_the_problem():
+    with pytest.raises(NoSuchExercise, match=r"^there is no notebook 42: notebooks are 00-09$"):
+        exercise("42", 1)
+    with pytest.raises(NoSuchExercise, match=r"^notebook 00 has no exercise 9: its exercises are 1-5$"):
+        exercise("00", 9)
+    with pytest.raises(NoSuchExercise, match=r"^notebook 00 has no exercise 'three': its exercises are 1-5$"):
+        exercise("00", "three")
+    with pytest.raises(NoSuchExercise, match=r"^there is no notebook 42"):
+        exercises(42)
+    assert core._number_list([1, 5]) == "1 and 5" and core._number_list([1, 2, 4]) == "1, 2 and 4"
+
+
+def test_empty_notebooks_list_nothing(empty_05):
+    assert exercises("05") == []
+    with pytest.raises(NoSuchExercise, match=r"^notebook 05 has no exercises yet$"):
+        exercise("05", 3)
+    keys = [item.key for item in exercises()]
+    assert keys[:5] == ["00.1", "00.2", "00.3", "00.4", "00.5"] and {"03.1", "03.5"} <= set(keys)
+    assert not any(key.startswith("05.") for key in keys)
+
+
+def test_every_exercise_has_hints_and_a_solution():
+    for item in exercises():
+        assert item.has_hint and item.has_solution, item.key
+        if item.key in PILOT:
+            assert len(item.hints) >= 2, f"{item.key}: hints should go from a nudge to nearly the answer"
+        assert item.prompt.strip() and item.title.strip(), item.key
+        if item.has_check:
+            assert item.answer is not None, f"{item.key}: a check needs a worked answer for verify_all"
+        assert item.solution_markdown().startswith(f"**Solution to {item.key}: ")
+
+
+def test_every_worked_solution_passes_its_own_check():
+    assert verify_all() == []
+
+
+def test_verify_all_reports_a_broken_solution(monkeypatch):
+    broken = replace(exercise("00", 2), answer=lambda: 1_441)
+    monkeypatch.setattr(core, "exercises", lambda notebook=None: [broken])
+    failures = verify_all()
+    assert len(failures) == 1 and failures[0].exercise is broken
+    assert "too big" in str(failures[0]) and str(failures[0]).startswith("00.2 Games, not positions")
+
+
+def test_starter_cells_print_one_calm_line(capsys):
+    for item in exercises():
+        if not item.starter:
+            continue
+        exec(compile(item.starter, f"<starter {item.key}>", "exec"), {"exercise": exercise, "Board": Board})
+        out, err = capsys.readouterr()
+        assert out == out.strip() + "\n" and "\n" not in out.strip(), item.key
+        assert out.startswith(f"Exercise {item.key} is not answered yet: "), out
+        assert "Traceback" not in out and err == ""
+
+
+# ---------------------------------------------------------------------- imports stay light
+
+
+
+
+def test_import_ttt_does_not_import_the_exercises():
+    assert run_python("import sys, ttt; print('ttt.exercises' in sys.modules)").strip() == "False"
+
+
+def test_the_exercises_import_no_heavy_module():
+    code = (
+        "import sys\n"
+        "from ttt.exercises import exercises, verify_all\n"
+        "assert verify_all() == []\n"
+        "for item in exercises(): item.solution_markdown()\n"
+        "print(sorted(m for m in ('ipywidgets', 'pandas', 'matplotlib', 'IPython') if m in sys.modules))\n"
+    )
+    assert run_python(code).strip() == "[]"
+
+
