@@ -92,7 +92,7 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, path
     full = np.uint64((1 << n) - 1)
     shift = np.uint64(n)
     masks = [np.uint64(m) for m in geo.line_masks]
-    tables = _symmetry_tables(np, permutations(rows, cols), n) if symmetry else []
+    tables = symmetry_tables(permutations(rows, cols), n) if symmetry else []
     result = Census(rows, cols, k)
     level = np.zeros(1, dtype=np.uint64)
     counts = np.ones(1, dtype=np.float64)  # move sequences reaching each position (exact below 2**53)
@@ -106,7 +106,7 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, path
         finished = np.ones(level.shape, dtype=bool) if marks == n else won
         classes = finished_classes = 0
         if symmetry:
-            canon = _canonical(np, level, tables)
+            canon = canonical_keys(level, tables)
             classes = int(np.unique(canon).size)
             finished_classes = int(np.unique(canon[finished]).size)
             del canon
@@ -150,31 +150,42 @@ def _exact(total) -> int:
     return int(total)
 
 
-def _symmetry_tables(np, perms, n):
-    """Per non-identity symmetry, eight 256-entry tables mapping each byte of a packed position."""
+def symmetry_tables(perms, n: int, dtype=None, chunk: int = 8) -> list:
+    """Per non-identity symmetry in ``perms``, lookup tables that map a packed position chunk by chunk.
+
+    A packed position ``x | o << n`` is cut into ``chunk``-bit pieces; the
+    table of a piece maps each of its ``2**chunk`` values to the image of
+    those bits under the symmetry, so the image of a whole array of
+    positions is a handful of gathers OR-ed together (:func:`canonical_keys`).
+    8-bit tables are cheap to make (small boards, a few positions); 16-bit
+    ones halve the gathers when there are millions of positions.
+    ``dtype`` is that of the keys (``numpy.uint64`` by default).
+    """
+    import numpy as np
+
+    dtype = np.dtype(dtype or np.uint64).type
+    values = np.arange(1 << chunk, dtype=dtype)[:, None]
     tables = []
     for perm in perms[1:]:
-        image_of_bit = list(perm) + [p + n for p in perm]
+        image_of_bit = np.array(list(perm) + [p + n for p in perm], dtype=dtype)
         chunks = []
-        for start in range(0, 2 * n, 8):
-            table = np.zeros(256, dtype=np.uint64)
-            for byte in range(256):
-                image = 0
-                for b in range(8):
-                    if byte >> b & 1 and start + b < 2 * n:
-                        image |= 1 << image_of_bit[start + b]
-                table[byte] = image
-            chunks.append((np.uint64(start), table))
+        for start in range(0, 2 * n, chunk):
+            width = min(chunk, 2 * n - start)
+            # a row per chunk value, a column per bit of the chunk: that bit, moved to its image
+            moved = (values >> np.arange(width, dtype=dtype) & dtype(1)) << image_of_bit[start : start + width]
+            chunks.append((dtype(start), dtype((1 << chunk) - 1), np.bitwise_or.reduce(moved, axis=1)))
         tables.append(chunks)
     return tables
 
 
-def _canonical(np, keys, tables):
-    """The smallest image of each packed position under the symmetries."""
+def canonical_keys(keys, tables):
+    """The smallest image of each packed position under the symmetries (:func:`symmetry_tables`)."""
+    import numpy as np
+
     best = keys.copy()
     for chunks in tables:
-        image = np.zeros(keys.shape, dtype=np.uint64)
-        for start, table in chunks:
-            image |= table[((keys >> start) & np.uint64(255)).astype(np.intp)]
+        image = np.zeros(keys.shape, dtype=keys.dtype)
+        for start, mask, table in chunks:
+            image |= table[((keys >> start) & mask).astype(np.intp)]
         np.minimum(best, image, out=best)
     return best
