@@ -1,0 +1,270 @@
+"""Retrograde analysis (ttt.retrograde): every position solved bottom-up, checked against brute force, the engine and the census.
+
+The 4×4 table is built once per test session (a few seconds, about 300 MB)
+and checked against the engine, the census figures and the file that ships
+for notebook 09.
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+
+import ttt.retrograde
+from ttt import Board, BoardError, solve
+from ttt.census import census
+from ttt.engine import Engine
+from ttt.retrograde import (
+    PLAIN_MAX_CELLS,
+    LevelCounts,
+    Tablebase,
+    best_moves,
+    check_size,
+    estimate,
+    load,
+    positions_by_level,
+    solve_all,
+    solve_levels,
+)
+from ttt.scores import leaf_score
+from support import (
+    POSITIONS,
+    UNFINISHED,
+    random_position,
+    reference_best_moves,
+    reference_score,
+    reference_value,
+    reference_x_value,
+)
+
+SHIPPED = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "tablebase_4x4_k4.ttt"
+REBUILD = "python -m ttt tablebase --rows 4 --cols 4 --k 4 --save notebooks/data/tablebase_4x4_k4.ttt"
+
+# The census of 4×4 with k=4 (ttt.census.census(4, 4, 4), about half a minute): per number of marks,
+# (positions, finished, classes up to symmetry).
+CENSUS_4X4 = [
+    (1, 0, 1), (16, 0, 3), (240, 0, 33), (1_680, 0, 219), (10_920, 0, 1_413), (43_680, 0, 5_514),
+    (160_160, 0, 20_122), (400_400, 2_200, 50_215), (895_950, 4_924, 112_379), (1_433_520, 39_392, 179_510),
+    (1_962_576, 53_984, 245_690), (1_962_576, 161_952, 245_690), (1_543_080, 127_680, 193_318),
+    (881_760, 167_552, 110_452), (333_792, 63_488, 41_870), (83_440, 30_000, 10_489), (8_220, 8_220, 1_059),
+]
+
+
+@pytest.fixture(scope="module")
+def table_3x3():
+    return solve_all(3, 3, 3)
+
+
+@pytest.fixture(scope="session")
+def table_4x4():
+    """The whole 4×4 table, built once (NumPy: a few seconds)."""
+    return solve_all(4, 4, 4, progress=False)
+
+
+# ---------------------------------------------------------------------- 3×3, exactly
+
+
+def test_every_unfinished_3x3_position_agrees_with_brute_force(table_3x3):
+    assert len(UNFINISHED) == 4_520
+    for board in UNFINISHED:
+        solution = table_3x3.lookup(board)
+        score = reference_score(board)
+        assert solution.value == reference_value(board), board
+        assert list(solution.best_moves) == reference_best_moves(board), board
+        assert solution.score == score
+        empty = board.size - board.moves_made
+        assert solution.plies == (empty if score == 0 else empty - abs(score) + 1), board
+
+
+def test_finished_boards_have_their_leaf_value_and_no_moves(table_3x3):
+    for board in POSITIONS:
+        if board.is_over:
+            assert table_3x3.lookup(board) == ttt.Solution(value=-1 if board.winner else 0, best_moves=(), plies=0,
+                                                           score=leaf_score(board))
+
+
+def test_lookup_is_ttt_solve_on_every_position(table_3x3):
+    assert len(table_3x3) == len(POSITIONS) == 5_478 and table_3x3.classes == 765
+    assert all(table_3x3.lookup(board) == solve(board) for board in POSITIONS)
+    assert table_3x3.lookup("XX./OO./...") == solve("XX./OO./...")  # a string is parsed
+
+
+def test_the_3x3_counts_by_outcome(table_3x3):
+    levels = table_3x3.levels
+    assert [level.positions for level in levels] == [sum(b.moves_made == m for b in POSITIONS) for m in range(10)]
+    for side, expected in (("win", 1), ("draw", 0), ("loss", -1)):
+        assert table_3x3.outcomes[side] == sum(reference_value(b) == expected for b in POSITIONS)
+    assert table_3x3.first_player_wins == sum(reference_x_value(b) == 1 for b in POSITIONS) == 2_936
+    assert sum(level.o_wins for level in levels) == sum(reference_x_value(b) == -1 for b in POSITIONS)
+    assert levels[0] == LevelCounts(0, 1, 0, 1, 0, 1, 0)  # the empty board: one position, a draw
+
+
+# ---------------------------------------------------------------------- the plain version
+
+
+def test_the_plain_sweeps_read_as_the_notebook_does():
+    levels = positions_by_level(3, 3, 3)
+    assert [len(level) for level in levels] == [1, 9, 72, 252, 756, 1_260, 1_520, 1_140, 390, 78]
+    scores = solve_levels(levels)
+    assert len(scores) == 5_478 and all(scores[board] == reference_score(board) for board in POSITIONS)
+    assert all(list(best_moves(board, scores)) == reference_best_moves(board) for board in UNFINISHED)
+
+
+@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (2, 4, 3), (4, 2, 3), (2, 3, 2), (3, 3, 2), (1, 1, 1)])
+def test_plain_and_numpy_build_the_same_table(rows, cols, k):
+    assert solve_all(rows, cols, k, method="plain") == solve_all(rows, cols, k, method="numpy")
+
+
+def test_the_plain_version_is_for_small_boards_and_the_method_is_checked():
+    with pytest.raises(BoardError, match=f"at most {PLAIN_MAX_CELLS} cells, not 4×4: use method='numpy'"):
+        solve_all(4, 4, 4, method="plain")
+    with pytest.raises(ValueError, match="method must be 'numpy' or 'plain', not 'magic'"):
+        solve_all(3, 3, 3, method="magic")
+
+
+# ---------------------------------------------------------------------- the census
+
+
+@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (3, 4, 3), (2, 4, 3), (2, 3, 2)])
+def test_level_counts_are_the_census(rows, cols, k):
+    table = solve_all(rows, cols, k)
+    counted = [(level.positions, level.finished, level.classes) for level in table.levels]
+    figures = [row[:3] for row in census(rows, cols, k, paths=False).per_ply]
+    assert counted == figures[: len(counted)] and all(row == (0, 0, 0) for row in figures[len(counted) :])
+    assert len(table) == sum(row[0] for row in figures) and table.classes == sum(row[2] for row in figures)
+
+
+def test_the_4x4_levels_are_the_census(table_4x4):
+    assert [(level.positions, level.finished, level.classes) for level in table_4x4.levels] == CENSUS_4X4
+    assert (len(table_4x4), table_4x4.classes) == (9_722_011, 1_217_977)
+
+
+def test_the_4x4_counts_by_outcome(table_4x4):
+    assert table_4x4.outcomes == {"win": 2_730_266, "draw": 6_031_189, "loss": 960_556}
+    assert table_4x4.first_player_wins == 2_304_458
+    assert sum(level.o_wins for level in table_4x4.levels) == 1_386_364
+    assert all(level.wins + level.draws + level.losses == level.positions for level in table_4x4.levels)
+    assert table_4x4.lookup(Board.empty(4, 4, 4)) == solve(Board.empty(4, 4, 4))  # a draw, every move keeps it
+
+
+# ---------------------------------------------------------------------- 4×4 against the engine
+
+
+def test_4x4_agrees_with_the_engine_on_a_thousand_random_positions(table_4x4):
+    rng = random.Random(12)
+    engine = Engine(4, 4, 4)
+    finished = 0
+    for _ in range(1_000):
+        board = Board.empty(4, 4, 4)
+        for _ in range(rng.randrange(17)):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.legal_moves()))
+        finished += board.is_over
+        assert table_4x4.lookup(board) == engine.solve(board), board
+    assert 100 < finished < 300  # finished boards are checked too
+
+
+def test_4x4_late_positions_agree_with_the_engine(table_4x4):
+    rng = random.Random(3)
+    for marks in range(6, 14):
+        board = random_position(4, 4, 4, marks, rng)
+        assert table_4x4.lookup(board) == solve(board), board
+
+
+# ---------------------------------------------------------------------- files
+
+
+def test_save_and_load_round_trip(table_3x3, tmp_path):
+    path = tmp_path / "t.ttt"
+    size = table_3x3.save(path)
+    assert size == path.stat().st_size < 5_000
+    again = load(path)
+    assert again == table_3x3 and len(again) == 5_478
+    assert all(again.lookup(board) == table_3x3.lookup(board) for board in POSITIONS)
+    table_3x3.save(tmp_path / "u.ttt")
+    assert (tmp_path / "u.ttt").read_bytes() == path.read_bytes()  # the same table gives the same bytes
+
+
+def test_the_shipped_4x4_file_is_the_table_built_now(table_4x4):
+    assert SHIPPED.exists(), f"rebuild it: {REBUILD}"
+    assert load(SHIPPED) == table_4x4, f"notebooks/data is out of date: {REBUILD}"
+    assert SHIPPED.stat().st_size < 2_000_000
+
+
+def test_a_file_that_is_not_a_table_is_refused(tmp_path, table_3x3):
+    bad = tmp_path / "bad.ttt"
+    bad.write_bytes(b"hello\nworld\n")
+    with pytest.raises(ValueError, match="is not a 'ttt-tablebase 1' file"):
+        load(bad)
+    good = tmp_path / "good.ttt"
+    table_3x3.save(good)
+    data = good.read_bytes()
+    cut = tmp_path / "cut.ttt"
+    cut.write_bytes(data[:-100])
+    with pytest.raises(ValueError, match="not a 'ttt-tablebase 1' file|cut short or damaged"):
+        load(cut)
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+def test_a_board_of_another_shape_is_refused(table_3x3):
+    with pytest.raises(BoardError, match=r"this table is for 3×3 boards with k=3, not 4×4 with k=4"):
+        table_3x3.lookup(Board.empty(4, 4, 4))
+    with pytest.raises(BoardError, match="this table is for 3×3 boards with k=3, not 3×3 with k=2"):
+        table_3x3.lookup(Board.parse("X../.../...", k=2))
+    with pytest.raises(BoardError, match="expected a Board or a board string, not int"):
+        table_3x3.lookup(42)
+    with pytest.raises(BoardError, match="stray character"):
+        table_3x3.lookup("XX./OO./..?")
+
+
+def test_an_unreachable_board_is_refused(table_3x3):
+    # Board.parse refuses such boards; Board.unchecked, the searches' fast path, does not check.
+    geo = Board.empty().geometry
+    for cells in ("XXXX.....", "OO.......", "XXX/OOO/..."):
+        board = Board.unchecked(geo, cells.replace("/", ""), None)
+        with pytest.raises(BoardError, match="cannot be reached from the empty board by legal moves"):
+            table_3x3.lookup(board)
+        assert board not in table_3x3
+    assert Board.empty() in table_3x3 and Board.empty(4, 4, 4) not in table_3x3
+
+
+def test_sizes_too_large_for_this_machine_are_refused_up_front():
+    assert estimate(4, 4, 4)[0] == 10_165_779 >= 9_722_011  # an upper bound
+    assert estimate(3, 3, 3)[0] == 6_046 >= 5_478
+    check_size(4, 4, 4)  # fits
+    with pytest.raises(BoardError, match=r"5×5 with k=4 is too large to tabulate here: up to 161,995,031,226"
+                                         r" positions would need about [\d,.]+ GB of memory"):
+        check_size(5, 5, 4)
+    with pytest.raises(BoardError, match="4×4 with k=4 is too large .* this machine has 0.1 GB free"):
+        check_size(4, 4, 4, available=100 * 10**6)
+    with pytest.raises(BoardError, match="36 cells, too many to pack a position into 64 bits"):
+        check_size(6, 6, 4)
+    with pytest.raises(BoardError, match="too large to tabulate"):
+        solve_all(5, 5, 4)  # refused before anything is built
+    with pytest.raises(BoardError, match="larger than both sides"):
+        solve_all(2, 2, 3)
+
+
+def test_a_slow_build_shows_a_progress_bar(capsys):
+    solve_all(3, 3, 3, progress=True)
+    assert "3×3 k=3" in capsys.readouterr().err
+    solve_all(3, 3, 3)  # small: no bar unless asked
+    assert capsys.readouterr().err == ""
+
+
+def test_the_summary_is_plain_data(table_3x3):
+    summary = table_3x3.summary()
+    assert (summary["positions"], summary["classes"], summary["finished"]) == (5_478, 765, 958)
+    assert summary["first_player_wins"] + summary["second_player_wins"] + sum(
+        level["draws"] for level in summary["levels"]) == 5_478
+    assert summary["levels"][9] == {"marks": 9, "positions": 78, "finished": 78, "classes": 15, "wins": 0,
+                                    "draws": 16, "losses": 62}
+    assert repr(table_3x3) == "Tablebase(3×3, k=3: 5,478 positions, 765 up to symmetry)"
+
+
+def test_tables_compare_by_content(table_3x3):
+    assert table_3x3 != solve_all(2, 4, 3) and table_3x3 == solve_all(3, 3, 3)
+    assert table_3x3 != "a table" and isinstance(table_3x3, Tablebase)

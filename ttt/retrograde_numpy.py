@@ -1,0 +1,174 @@
+"""Retrograde analysis with NumPy: whole levels of the game as sorted integer arrays.
+
+The plain version in :mod:`ttt.retrograde` walks :class:`~ttt.board.Board`
+objects one at a time, which is right for reading and for 3×3 (5,478
+positions) but hopeless for 4×4 (9,722,011).  Here a *level* (every
+position with the same number of marks) is one sorted NumPy array of packed
+positions ``x | o << size`` (:mod:`ttt.bitboard`); on 4×4 a position fits
+in 32 bits, so the widest level (1,962,576 positions) takes 8 MB.
+
+Two sweeps, each a loop over levels and, inside, over cells:
+
+* **forward**, from the empty board: the children of a level are its
+  unfinished positions with one more mark, made for all of them at once by
+  one ``|`` per cell, then sorted and de-duplicated; finished positions
+  are found by testing every line mask against the side that just moved;
+* **backward**, from the full boards: a finished position scores
+  :func:`ttt.scores.leaf_score`; an unfinished one scores the best of
+  minus its children's scores, and each child is found in the (sorted)
+  level below by ``np.searchsorted``.  The moves that keep the sign of the
+  best score are the value-keeping moves, kept as a bit mask per position.
+
+De-duplication sorts and compares neighbours instead of calling
+``np.unique``: for 32-bit keys NumPy's sort is some fifty times faster
+than its ``unique`` (measured with NumPy 2.4: 0.06 s against 17 s on 15
+million keys).
+
+NumPy is imported inside the functions, so ``import ttt`` stays light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ttt.geometry import geometry
+
+__all__ = ["Level", "key_dtype", "mask_dtype", "sorted_unique", "build_levels"]
+
+NO_CHILD = 127
+"""The int8 stand-in for "this cell is taken" in the backward sweep's child scores (no real score is that high)."""
+
+
+@dataclass
+class Level:
+    """One level of the solved game: every reachable position with ``marks`` marks, sorted by key.
+
+    ``keys``: packed positions ``x | o << size``; ``scores``: the depth-aware
+    score for the side to move (int8); ``best``: the value-keeping moves as a
+    bit mask (0 on a finished board); ``finished``: the game is over.
+    """
+
+    marks: int
+    keys: object
+    scores: object
+    best: object
+    finished: object
+
+
+def key_dtype(size: int):
+    """The smallest unsigned NumPy type that holds a packed position of ``size`` cells (two bits a cell)."""
+    import numpy as np
+
+    return np.uint32 if 2 * size <= 32 else np.uint64
+
+
+def mask_dtype(size: int):
+    """The smallest unsigned NumPy type with a bit for every cell."""
+    import numpy as np
+
+    return np.uint16 if size <= 16 else np.uint32 if size <= 32 else np.uint64
+
+
+def sorted_unique(values):
+    """The distinct values of an array, sorted (``np.unique``, done as a sort and a neighbour comparison)."""
+    import numpy as np
+
+    values = np.sort(values)
+    keep = np.empty(values.size, dtype=bool)
+    keep[:1] = True
+    np.not_equal(values[1:], values[:-1], out=keep[1:])
+    return values[keep]
+
+
+def _bit_masks(rows, mask_t):
+    """One bit mask per column of a boolean matrix: bit ``i`` set where row ``i`` is true."""
+    import numpy as np
+
+    packed = np.packbits(rows, axis=0, bitorder="little")  # eight rows to a byte
+    masks = packed[0].astype(mask_t)
+    for byte in range(1, packed.shape[0]):
+        masks |= packed[byte].astype(mask_t) << mask_t(8 * byte)
+    return masks
+
+
+def _moves(parents, marks: int, n: int):
+    """For each cell: which of the (unfinished) ``parents`` have it free, as a boolean mask, and their children there.
+
+    The side to move is X when ``marks`` is even.  Parents are sorted and a
+    move adds the same bit to each, so the children of one cell come out
+    sorted too (which ``np.searchsorted`` is quick with).
+    """
+    import numpy as np
+
+    key_t = parents.dtype.type
+    full, shift = key_t((1 << n) - 1), key_t(n)
+    cells = np.array([1 << cell for cell in range(n)], dtype=key_t)
+    occupied = (parents & full) | (parents >> shift)
+    mine = cells if marks % 2 == 0 else cells << shift
+    for cell, move in zip(cells, mine):
+        free = occupied & cell == 0
+        yield free, parents[free] | move
+
+
+def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None = None) -> list[Level]:
+    """Every position reachable from the empty rows×cols board (k in a row), solved: one :class:`Level` per number of marks.
+
+    ``step``, if given, is called once per level of each sweep (``2 * (size
+    + 1)`` calls in all, fewer if every game ends before the board is
+    full), for a progress bar.
+    """
+    import numpy as np
+
+    geo = geometry(rows, cols, k)
+    n = geo.size
+    key_t, mask_t = key_dtype(n), mask_dtype(n)
+    full, shift = key_t((1 << n) - 1), key_t(n)
+    lines = np.array(geo.line_masks, dtype=key_t)
+
+    # Forward: the levels, from the empty board to the fullest.
+    keys, won = [], []
+    level = np.zeros(1, dtype=key_t)
+    for marks in range(n + 1):
+        mover = level & full if marks % 2 == 1 else level >> shift  # X made the last move when the count is odd
+        if marks >= 2 * k - 1:  # the mover has at least k marks: has it completed a line?
+            has_line = (mover[:, None] & lines == lines).any(axis=1)
+        else:
+            has_line = np.zeros(level.size, dtype=bool)
+        keys.append(level)
+        won.append(has_line)
+        if step:
+            step()
+        if marks == n:
+            break
+        children = [children for _, children in _moves(level[~has_line], marks, n)]
+        level = sorted_unique(np.concatenate(children))
+        del children, mover
+        if not level.size:  # every game is over before the board is full (2×3 with k=2, say)
+            break
+
+    # Backward: the scores, from the fullest level to the empty board.
+    solved: list[Level] = [None] * len(keys)
+    for marks in reversed(range(len(keys))):
+        level, has_line, empty = keys[marks], won[marks], n - marks
+        finished = has_line | (marks == n)
+        scores = np.where(has_line, np.int8(-(empty + 1)), np.int8(0))  # ttt.scores.leaf_score
+        best = np.zeros(level.size, dtype=mask_t)
+        if marks + 1 < len(keys):
+            open_at = np.flatnonzero(~finished)
+            below = solved[marks + 1]
+            # The score of each child, a row per cell (NO_CHILD where the cell is taken), found in the
+            # sorted level below.
+            child_scores = np.full((n, open_at.size), NO_CHILD, dtype=np.int8)
+            for row, (free, children) in zip(child_scores, _moves(level[open_at], marks, n)):
+                row[free] = below.scores[below.keys.searchsorted(children)]
+            top = -child_scores.min(axis=0)  # the best move leaves the opponent the lowest score
+            scores[open_at] = top
+            # the moves that keep the value: the child's value is minus the parent's
+            keeps = (child_scores != NO_CHILD) & (np.sign(child_scores) == -np.sign(top))
+            best[open_at] = _bit_masks(keeps, mask_t)
+            del child_scores, keeps
+        solved[marks] = Level(marks, level, scores.astype(np.int8), best, finished)
+        if step:
+            step()
+    return solved
