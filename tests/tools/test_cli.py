@@ -1,4 +1,4 @@
-"""``python -m ttt`` (ttt.tools.cli): play, solve, stats and bench, run as a user runs them.
+"""``python -m ttt`` (ttt.tools.cli): play, solve, stats, bench and tablebase, run as a user runs them.
 
 Every sub-command reports bad input as one line on standard error and a
 non-zero exit status, never as a traceback.
@@ -261,6 +261,13 @@ def test_bench_quick_json_from_the_command_line():
     if "OpenSpiel alpha_beta_search" in peers.available():
         assert set(cold["ratios"]) == {f"{theirs} / {ours}" for ours, theirs in COLD_PAIRS}
         assert all(ratio > 0 for ratio in cold["ratios"].values())
+    whole = report["retrograde"]  # the whole table, bottom-up, beside OpenSpiel's MinimaxSolver
+    names = [row["name"] for row in whole["rows"]]
+    assert names[:2] == ["ttt retrograde (NumPy)", "ttt retrograde (plain Python)"]
+    assert [row["entries"] for row in whole["rows"][:2]] == [5_478, 5_478]
+    if "OpenSpiel MinimaxSolver (whole table)" in peers.available():
+        assert names[2:] == ["OpenSpiel MinimaxSolver (tic_tac_toe)"] and whole["rows"][2]["entries"] == 4_520
+        assert whole["ratio"] > 0
 
 
 def test_bench_on_another_board_size_runs_the_engine_ablation():
@@ -269,6 +276,7 @@ def test_bench_on_another_board_size_runs_the_engine_ablation():
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["shape"] == [3, 4, 3] and report["skipped"] == []
+    assert report["retrograde"] is None  # --no-cold: no whole tables in fresh interpreters either
     assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
     text = run_cli("bench", "--rows", "3", "--cols", "4", "--repeat", "1", "--no-cold", "--no-progress").stdout
     assert text.startswith("Solving the empty 3×4 board, 3 in a row")
@@ -303,6 +311,73 @@ def test_the_bench_options():
     assert (args.rows, args.cols, args.k) == (4, 4, 3)
     defaults = build_parser().parse_args(["bench"])
     assert (defaults.repeat, defaults.json, defaults.quick, defaults.rows) == (None, False, False, None)
+    assert not defaults.slow_peers and build_parser().parse_args(["bench", "--slow-peers"]).slow_peers
+
+
+# ---------------------------------------------------------------------- tablebase
+
+
+def test_tablebase_prints_the_counts_by_level_and_outcome():
+    done = run_cli("tablebase")
+    assert done.returncode == 0 and done.stderr == ""  # 3×3 is quick: no progress bar
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Every position reachable on 3×3 with k=3, solved bottom-up")
+    assert lines[3].split() == ["0", "1", "0", "1", "0", "1", "0"]  # the empty board: a draw
+    assert lines[-3].split() == ["all", "5,478", "958", "765", "2,836", "1,068", "1,574"]
+    assert lines[-2] == "X (first to move) wins from 2,936 positions, O from 1,474; the rest are draws."
+    assert lines[-1].startswith("Built in ") and "peak memory" in lines[-1]
+
+
+def test_tablebase_json_and_save(tmp_path):
+    from ttt.retrograde import load, solve_all
+
+    path = tmp_path / "t.ttt"
+    done = run_cli("tablebase", "--rows", "2", "--cols", "4", "--k", "3", "--json", "--save", str(path))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["rows"], summary["cols"], summary["k"], summary["positions"]) == (2, 4, 3, 2_045)
+    assert summary["saved"] == {"path": str(path), "bytes": path.stat().st_size}
+    assert summary["seconds"] > 0 and summary["peak_memory_bytes"] > 10**6
+    assert sum(summary["outcomes"].values()) == 2_045 == sum(level["positions"] for level in summary["levels"])
+    assert load(path) == solve_all(2, 4, 3)
+    assert "Saved to " + str(path) in run_cli("tablebase", "--rows", "2", "--cols", "4", "--save", str(path)).stdout
+
+
+def test_a_slow_tablebase_build_shows_a_progress_bar(monkeypatch):
+    import ttt.retrograde
+
+    monkeypatch.setattr(ttt.retrograde, "PROGRESS_MIN_CELLS", 9)  # as if 3×3 were slow
+    status, out, err = run_main("tablebase")
+    assert status == 0 and "3×3 k=3" in err
+    status, out, err = run_main("tablebase", "--no-progress")
+    assert status == 0 and err == ""
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--rows", "0"], "rows must be at least 1, not 0"),
+    (["--rows", "2", "--cols", "2", "--k", "3"], "larger than both sides"),
+    (["--rows", "5", "--cols", "5", "--k", "4"], "5×5 with k=4 is too large to tabulate here: up to 161,995,031,226"
+                                                 " positions would need about"),
+    (["--rows", "6", "--cols", "6"], "too many to pack a position into 64 bits"),
+    (["--save", "/no/such/folder/t.ttt"], "cannot save to /no/such/folder/t.ttt: it is in a folder that does not"
+                                          " exist or cannot be written"),
+    (["--save", "."], "cannot save to .: it is a folder"),
+])
+def test_tablebase_refuses_bad_input_with_one_line(args, message):
+    status, out, err = run_main("tablebase", "--no-progress", *args)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err and "Traceback" not in err
+
+
+def test_tablebase_reports_a_failed_write_in_one_line(tmp_path, monkeypatch):
+    from ttt.retrograde import Tablebase
+
+    def fail(self, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Tablebase, "save", fail)
+    status, out, err = run_main("tablebase", "--save", str(tmp_path / "t.ttt"))
+    assert status == 2 and out == "" and err == f"error: cannot save to {tmp_path / 't.ttt'}: No space left on device\n"
 
 
 def test_parse_board_cuts_a_flat_string_into_the_rows_asked_for():

@@ -11,11 +11,15 @@ from ttt.tools.algorithms import ALGORITHMS, BRUTE_FORCE, Algorithm
 from ttt.tools.measure import (
     COLD_PAIRS,
     COLD_SNIPPETS,
+    RETROGRADE_SNIPPET,
+    SLOW_PEER_NOTE,
     board_benchmark,
     cold_times,
     measure,
+    peak_memory,
     peer_rows,
     results,
+    retrograde_benchmark,
     widget_reply,
 )
 from bench_figures import ROWS, check_report
@@ -106,3 +110,35 @@ def test_another_board_size_runs_the_engine_ablation():
 def test_measuring_imports_neither_pandas_nor_matplotlib():
     code = "import sys, ttt.tools.measure, ttt.tools.cli; print('pandas' in sys.modules, 'matplotlib' in sys.modules)"
     assert run_python(code).split() == ["False", "False"]
+
+
+def test_whole_tables_side_by_side_on_3x3():
+    section = retrograde_benchmark(3, 3, 3, repeat=1)
+    assert section["shape"] == [3, 3, 3] and section["runs"] == 1 and section["game"] == "tic_tac_toe"
+    rows = {row["name"]: row for row in section["rows"]}
+    assert rows["ttt retrograde (NumPy)"]["entries"] == rows["ttt retrograde (plain Python)"]["entries"] == 5_478
+    assert all(row["seconds"] > 0 and row["peak_bytes"] > 10**6 and row["runs"] == 1 for row in rows.values())
+    if "OpenSpiel MinimaxSolver (whole table)" in peers.available():
+        assert rows["OpenSpiel MinimaxSolver (tic_tac_toe)"]["entries"] == 4_520  # it keeps unfinished positions only
+        assert section["ratio"] > 0 and section["note"] is None
+    else:
+        assert len(rows) == 2 and section["ratio"] is None
+
+
+def test_whole_tables_beyond_3x3_leave_the_slow_peer_out_unless_asked(monkeypatch):
+    monkeypatch.setattr(peers, "available", lambda: list(peers.PEERS))  # as if OpenSpiel were installed
+    section = retrograde_benchmark(2, 4, 3, repeat=1)
+    assert [row["name"] for row in section["rows"]] == ["ttt retrograde (NumPy)", "ttt retrograde (plain Python)"]
+    assert section["note"] == SLOW_PEER_NOTE and section["game"] == "mnk(m=4,n=2,k=3)"
+
+
+def test_whole_tables_too_large_for_this_machine_are_skipped_with_the_reason():
+    section = retrograde_benchmark(5, 5, 4, repeat=1)
+    assert section["rows"] == [] and section["ratio"] is None
+    assert section["note"].startswith("skipped: 5×5 with k=4 is too large to tabulate here")
+
+
+def test_the_retrograde_snippet_and_peak_memory():
+    out = run_python(RETROGRADE_SNIPPET.format(rows=2, cols=3, k=2, method="numpy")).split()
+    assert int(out[1]) == 129 and float(out[0]) > 0 and peak_memory(int(out[2])) > 10**6
+    assert peak_memory() > 10**6  # this process

@@ -4,7 +4,7 @@ import importlib.util
 
 import pytest
 
-from ttt.tools.peers import COLD_SNIPPETS, PEERS, available, runner
+from ttt.tools.peers import COLD_SNIPPETS, PEERS, WHOLE_TABLE_SNIPPET, available, openspiel_game, runner
 
 
 def test_available_lists_the_peers_whose_library_imports():
@@ -31,3 +31,16 @@ def test_each_installed_peer_finds_the_draw(name):
         pytest.skip(f"{PEERS[name]} is not installed")
     value, detail = runner(name)()
     assert value == 0 and detail
+
+
+def test_openspiel_names_the_mnk_game_columns_first():
+    assert openspiel_game(3, 3, 3) == "tic_tac_toe"
+    assert openspiel_game(4, 4, 4) == "mnk(m=4,n=4,k=4)"
+    assert openspiel_game(3, 4, 3) == "mnk(m=4,n=3,k=3)"  # m counts columns, n rows
+    compile(WHOLE_TABLE_SNIPPET.format(game="tic_tac_toe"), "<whole table>", "exec")
+    if "pyspiel" not in {PEERS[name] for name in available()}:
+        pytest.skip("OpenSpiel is not installed")
+    import pyspiel
+
+    state = pyspiel.load_game(openspiel_game(3, 4, 3)).new_initial_state()
+    assert str(state).split() == ["...."] * 3  # three rows of four

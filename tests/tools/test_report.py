@@ -1,7 +1,7 @@
 """The results as people read them (ttt.tools.report): aligned text and a pandas table."""
 
 from ttt.tools import peers
-from ttt.tools.report import format_board_report, format_report, frame
+from ttt.tools.report import format_board_report, format_report, format_retrograde_report, format_tablebase, frame
 
 
 def test_the_text_report_and_the_table(quick_report):
@@ -61,3 +61,35 @@ def test_the_board_report():
     assert lines[3].split()[-3:] == ["9,999", "-", "200.0"]
     assert lines[4].startswith("without something") and lines[4].endswith("skipped: without a table this board takes far too long")
     assert "OpenSpiel" not in lines[-1]
+
+
+def test_the_whole_table_lines():
+    assert format_retrograde_report(None) == ""
+    section = {
+        "shape": [4, 4, 4], "runs": 3, "game": "mnk(m=4,n=4,k=4)", "ratio": 80.0, "note": None,
+        "rows": [{"name": "ttt retrograde (NumPy)", "runs": 3, "seconds": 3.9, "entries": 9_722_011, "peak_bytes": 3.1e8},
+                 {"name": "OpenSpiel MinimaxSolver (mnk(m=4,n=4,k=4))", "runs": 1, "seconds": 311.0,
+                  "entries": 9_062_619, "peak_bytes": 4.26e9}],
+    }
+    lines = format_retrograde_report(section).splitlines()
+    assert lines[0] == ""
+    assert lines[1].startswith("Every position of 4×4, k=4, solved at once: cold, in a fresh interpreter, median of 3")
+    assert lines[2].split()[-6:] == ["ms", "9,722,011", "entries", "peak", "310.0", "MB"]
+    assert lines[3].split()[-3:] == ["peak", "4.26", "GB"]
+    assert lines[4] == "  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): 80.0×"
+    skipped = {**section, "rows": [], "ratio": None, "note": "skipped: too large"}
+    assert format_retrograde_report(skipped).splitlines()[-1] == "  skipped: too large"
+
+
+def test_the_tablebase_summary():
+    level = {"marks": 0, "positions": 1, "finished": 0, "classes": 1, "wins": 0, "draws": 1, "losses": 0}
+    summary = {"rows": 1, "cols": 1, "k": 1, "levels": [level, {**level, "marks": 1, "finished": 1, "draws": 0,
+                                                                "losses": 1}],
+               "first_player_wins": 2, "second_player_wins": 0, "seconds": 0.001, "peak_memory_bytes": 5e7,
+               "saved": {"path": "t.ttt", "bytes": 1_500}}
+    lines = format_tablebase(summary).splitlines()
+    assert lines[0].startswith("Every position reachable on 1×1 with k=1")
+    assert lines[-4].split() == ["all", "2", "1", "2", "0", "1", "1"]
+    assert lines[-3] == "X (first to move) wins from 2 positions, O from 0; the rest are draws."
+    assert lines[-2] == "Built in 0.00 s; peak memory 50.0 MB."
+    assert lines[-1] == "Saved to t.ttt (1.5 kB)."

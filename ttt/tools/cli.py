@@ -5,6 +5,8 @@
 ``stats``  the figures about the game tree (nodes, games, outcomes, positions);
 ``bench``  the results table: every search of the course timed side by side
            (:mod:`ttt.tools.measure`), with OpenSpiel and easyAI when installed;
+``tablebase``  every reachable position solved bottom-up (:mod:`ttt.retrograde`):
+           counts by level and outcome, time and memory, and a compact file;
 ``exercises``  the notebooks' exercises: list them, verify every worked solution,
            print a notebook's solutions for a teacher (:mod:`ttt.exercises.command`).
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -84,6 +87,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     bench_cmd.add_argument("--no-cold", action="store_true", help="skip the runs in fresh interpreters")
     _add_shape(bench_cmd, "; other sizes run the engine ablation")
+    bench_cmd.add_argument("--slow-peers", action="store_true",
+                           help="also run OpenSpiel's MinimaxSolver beyond 3×3 (4×4: minutes and gigabytes)")
+
+    tablebase_cmd = commands.add_parser(
+        "tablebase",
+        help="solve every reachable position bottom-up (retrograde analysis) and count or save the table",
+        description="Build the table of every position reachable from the empty board, solved level by level"
+        " from the full boards back (ttt.retrograde), and print positions per level, wins, draws and losses"
+        " for the side to move, the time and the peak memory. --save writes a compact file that"
+        " ttt.retrograde.load reads back.",
+    )
+    _add_shape(tablebase_cmd)
+    tablebase_cmd.add_argument("--save", metavar="FILE", help="write the table to FILE")
+    tablebase_cmd.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    tablebase_cmd.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
     from ttt.exercises import command as exercises_command  # light: the exercises load only when asked for
 
@@ -204,10 +222,59 @@ def cmd_bench(args: argparse.Namespace) -> int:
     shape = _shape(args)
     if shape != (3, 3, 3):
         report = board_benchmark(*shape, repeat=repeat, progress=not args.no_progress, cold=not args.no_cold)
-        print(json.dumps(report) if args.json else format_board_report(report))
+        _print_bench(report, format_board_report, shape, repeat, args)
         return 0
     report = benchmark(repeat=repeat, quick=args.quick, progress=not args.no_progress, cold=not args.no_cold)
-    print(json.dumps(report) if args.json else format_report(report))
+    _print_bench(report, format_report, shape, repeat, args)
+    return 0
+
+
+def _print_bench(report: dict, format_text, shape: tuple[int, int, int], repeat: int, args) -> None:
+    """Print a bench report, with the retrograde build beside OpenSpiel's MinimaxSolver (cold runs only)."""
+    from ttt.tools.measure import retrograde_benchmark
+    from ttt.tools.report import format_retrograde_report
+
+    report["retrograde"] = None
+    if not args.no_cold:
+        report["retrograde"] = retrograde_benchmark(
+            *shape, repeat=repeat, slow_peers=args.slow_peers, progress=not args.no_progress
+        )
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_text(report) + format_retrograde_report(report["retrograde"]))
+
+
+# ---------------------------------------------------------------------- tablebase
+
+
+def cmd_tablebase(args: argparse.Namespace) -> int:
+    """Build the whole table (refusing boards too large for this machine up front), print its summary, save it."""
+    import time
+    from pathlib import Path
+
+    from ttt.retrograde import check_size, solve_all
+    from ttt.tools.measure import peak_memory
+    from ttt.tools.report import format_tablebase
+
+    rows, cols, k = _shape(args)
+    check_size(rows, cols, k)
+    save = Path(args.save) if args.save else None
+    if save is not None and (save.is_dir() or not save.parent.is_dir() or not os.access(save.parent, os.W_OK)):
+        where = "is a folder" if save.is_dir() else "is in a folder that does not exist or cannot be written"
+        raise BoardError(f"cannot save to {args.save}: it {where}")
+    start = time.perf_counter()
+    table = solve_all(rows, cols, k, progress=False if args.no_progress else None)  # None: a bar if slow
+    summary = table.summary()
+    summary["seconds"] = time.perf_counter() - start
+    summary["peak_memory_bytes"] = peak_memory()
+    summary["saved"] = None
+    if save is not None:
+        try:
+            summary["saved"] = {"path": str(save), "bytes": table.save(save)}
+        except OSError as err:
+            raise BoardError(f"cannot save to {args.save}: {err.strerror or err}") from None
+    print(json.dumps(summary) if args.json else format_tablebase(summary))
     return 0
 
 
@@ -217,7 +284,10 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     return exercises_command.run(args)
 
 
-COMMANDS = {"play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench, "exercises": cmd_exercises}
+COMMANDS = {
+    "play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench, "exercises": cmd_exercises,
+    "tablebase": cmd_tablebase,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -82,3 +82,28 @@ COLD_SNIPPETS = {
         "print(t, 0)"
     ),
 }
+
+
+# ---------------------------------------------------------------------- the whole table of any m,n,k game
+
+
+def openspiel_game(rows: int, cols: int, k: int) -> str:
+    """OpenSpiel's game string for a rows×cols board with k in a row: ``tic_tac_toe`` on 3×3, else ``mnk``.
+
+    OpenSpiel's ``mnk`` game takes ``m`` as the number of columns and ``n``
+    as the number of rows (``mnk(m=3,n=4,k=3)`` prints 4 rows of 3).
+    """
+    return "tic_tac_toe" if (rows, cols, k) == (3, 3, 3) else f"mnk(m={cols},n={rows},k={k})"
+
+
+WHOLE_TABLE_SNIPPET = (
+    # OpenSpiel's MinimaxSolver builds its table of every unfinished position; in a fresh interpreter,
+    # after the import, it prints: seconds, table entries, peak resident memory (ru_maxrss).
+    "import resource, time\n"
+    "from open_spiel.python.algorithms import minimax_solver\n"
+    "start = time.perf_counter()\n"
+    "entries = len(minimax_solver.MinimaxSolver({game!r}).solve())\n"
+    "seconds = time.perf_counter() - start\n"
+    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+)
+"""Format with ``game`` (:func:`openspiel_game`); :func:`ttt.tools.measure.retrograde_benchmark` runs it."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["frame", "format_report", "format_board_report"]
+__all__ = ["frame", "format_report", "format_board_report", "format_retrograde_report", "format_tablebase"]
 
 
 def frame(rows: list[dict]):
@@ -92,3 +92,57 @@ def _cold_lines(cold: dict, spec: str) -> list[str]:
     for name, seconds in cold["times"].items():
         lines.append(f"  {name:40} {seconds * 1000:>10{spec}} ms")
     return lines
+
+
+# ---------------------------------------------------------------------- whole tables (ttt.retrograde)
+
+
+def _megabytes(n: int) -> str:
+    """A number of bytes for people: kB, MB or GB (powers of ten)."""
+    if n < 1e6:
+        return f"{n / 1e3:,.1f} kB"
+    return f"{n / 1e6:,.1f} MB" if n < 1e9 else f"{n / 1e9:,.2f} GB"
+
+
+def format_retrograde_report(section: dict | None) -> str:
+    """The cold whole-table builds (:func:`ttt.tools.measure.retrograde_benchmark`) as lines to append, or ``""``."""
+    if section is None:
+        return ""
+    rows, cols, k = section["shape"]
+    lines = ["", f"Every position of {rows}×{cols}, k={k}, solved at once: cold, in a fresh interpreter,"
+                 f" median of {section['runs']} (OpenSpiel: {section['game']})"]
+    for row in section["rows"]:
+        lines.append(
+            f"  {row['name']:40} {row['seconds'] * 1000:>10.1f} ms  {row['entries']:>10,} entries"
+            f"  peak {_megabytes(row['peak_bytes'])}"
+        )
+    if section["ratio"] is not None:
+        lines.append(f"  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): {section['ratio']:.1f}×")
+    if section["note"]:
+        lines.append(f"  {section['note']}")
+    return "\n".join(lines)
+
+
+def format_tablebase(summary: dict) -> str:
+    """``python -m ttt tablebase``: positions per level, outcomes for the side to move, time and memory."""
+    header = f"{'marks':>5} {'positions':>11} {'finished':>10} {'classes':>10} {'wins':>10} {'draws':>10} {'losses':>10}"
+    lines = [
+        f"Every position reachable on {summary['rows']}×{summary['cols']} with k={summary['k']}, solved bottom-up"
+        " (wins, draws, losses: for the side to move)",
+        header,
+        "-" * len(header),
+    ]
+    names = ("positions", "finished", "classes", "wins", "draws", "losses")
+    for level in summary["levels"]:
+        lines.append(f"{level['marks']:>5} " + " ".join(f"{level[name]:>{11 if name == 'positions' else 10},}" for name in names))
+    totals = {name: sum(level[name] for level in summary["levels"]) for name in names}
+    lines.append("-" * len(header))
+    lines.append(f"{'all':>5} " + " ".join(f"{totals[name]:>{11 if name == 'positions' else 10},}" for name in names))
+    lines.append(
+        f"X (first to move) wins from {summary['first_player_wins']:,} positions, O from"
+        f" {summary['second_player_wins']:,}; the rest are draws."
+    )
+    lines.append(f"Built in {summary['seconds']:.2f} s; peak memory {_megabytes(summary['peak_memory_bytes'])}.")
+    if summary["saved"]:
+        lines.append(f"Saved to {summary['saved']['path']} ({_megabytes(summary['saved']['bytes'])}).")
+    return "\n".join(lines)
