@@ -268,3 +268,15 @@ def test_the_summary_is_plain_data(table_3x3):
 def test_tables_compare_by_content(table_3x3):
     assert table_3x3 != solve_all(2, 4, 3) and table_3x3 == solve_all(3, 3, 3)
     assert table_3x3 != "a table" and isinstance(table_3x3, Tablebase)
+
+
+def test_move_scores_are_the_solver_s_and_paint_hints(table_4x4):
+    from ttt.solver import move_scores
+    from ttt.view.hints import cell_hints
+
+    rng = random.Random(5)
+    for marks in (0, 3, 7, 10):
+        board = random_position(4, 4, 4, marks, rng)
+        assert table_4x4.move_scores(board) == move_scores(board)
+        assert cell_hints(board, table_4x4.move_scores) == cell_hints(board)
+    assert table_4x4.move_scores("XXXX/OOO./..../....") == {}  # finished: no moves

@@ -293,6 +293,15 @@ class Tablebase:
         empty = board.size - board.moves_made
         return Solution(value=sign(score), best_moves=moves, plies=plies_from_score(score, empty), score=score)
 
+    def move_scores(self, board) -> dict[int, int]:
+        """The depth-aware score of every legal move for the side to move, read from the table (as :func:`ttt.solver.move_scores`).
+
+        A move's score is minus the score of the position it leads to, for
+        the opponent who moves there; a finished board has none.
+        """
+        board = self._board(board)
+        return {cell: -self._entry(child)[0] for cell, child in board.children()}
+
     def __contains__(self, board) -> bool:
         try:
             self._entry(self._board(board))

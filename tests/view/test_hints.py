@@ -63,3 +63,9 @@ def test_every_hint_is_consistent_with_solve():
 
 def test_hints_module_does_not_import_ipywidgets():
     assert run_python("import sys, ttt.view.hints; print('ipywidgets' in sys.modules)").strip() == "False"
+
+
+def test_hints_from_another_source_of_scores():
+    board = Board.parse("XX./OO./...")
+    assert cell_hints(board, lambda b: {2: 5, 5: 0}) == {2: (HINT_COLOURS["win"], "win in 1"),
+                                                          5: (HINT_COLOURS["draw"], "draw")}

@@ -29,16 +29,19 @@ def _kind(score: int) -> str:
     return "win" if score > 0 else "loss" if score < 0 else "draw"
 
 
-def cell_hints(board: Board) -> dict[int, tuple[str, str]]:
+def cell_hints(board: Board, scores=move_scores) -> dict[int, tuple[str, str]]:
     """``{cell: (colour, label)}`` for every legal move of the side to move.
 
     The label is ``"win in n"``, ``"draw"`` or ``"loss in n"``, where ``n``
     counts the plies to the end of the game, this move included; the colour
     is green for a win, grey for a draw and red for a loss
-    (:data:`HINT_COLOURS`).  A finished board has no hints.
+    (:data:`HINT_COLOURS`).  A finished board has no hints.  ``scores``
+    gives the depth-aware score of every move (by default
+    :func:`ttt.solver.move_scores`; a solved table's
+    :meth:`ttt.retrograde.Tablebase.move_scores` answers without searching).
     """
     empty = board.size - board.moves_made
     return {
         cell: (HINT_COLOURS[_kind(score)], describe(score, empty))
-        for cell, score in sorted(move_scores(board).items())
+        for cell, score in sorted(scores(board).items())
     }
