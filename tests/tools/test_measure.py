@@ -117,10 +117,11 @@ def test_whole_tables_side_by_side_on_3x3():
     assert section["shape"] == [3, 3, 3] and section["runs"] == 1 and section["game"] == "tic_tac_toe"
     rows = {row["name"]: row for row in section["rows"]}
     assert rows["ttt retrograde (NumPy)"]["entries"] == rows["ttt retrograde (plain Python)"]["entries"] == 5_478
-    assert all(row["seconds"] > 0 and row["peak_bytes"] > 10**6 and row["runs"] == 1 for row in rows.values())
+    assert all(row["seconds"] > 0 and row["cpu_seconds"] > 0 and row["peak_bytes"] > 10**6 and row["runs"] == 1
+               for row in rows.values())
     if "OpenSpiel MinimaxSolver (whole table)" in peers.available():
         assert rows["OpenSpiel MinimaxSolver (tic_tac_toe)"]["entries"] == 4_520  # it keeps unfinished positions only
-        assert section["ratio"] > 0 and section["note"] is None
+        assert section["ratio"] > 0 and section["cpu_ratio"] > 0 and section["note"] is None
     else:
         assert len(rows) == 2 and section["ratio"] is None
 
@@ -140,5 +141,5 @@ def test_whole_tables_too_large_for_this_machine_are_skipped_with_the_reason():
 
 def test_the_retrograde_snippet_and_peak_memory():
     out = run_python(RETROGRADE_SNIPPET.format(rows=2, cols=3, k=2, method="numpy")).split()
-    assert int(out[1]) == 129 and float(out[0]) > 0 and peak_memory(int(out[2])) > 10**6
+    assert int(out[1]) == 129 and float(out[0]) > 0 and peak_memory(int(out[2])) > 10**6 and float(out[3]) > 0
     assert peak_memory() > 10**6  # this process

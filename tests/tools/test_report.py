@@ -66,17 +66,18 @@ def test_the_board_report():
 def test_the_whole_table_lines():
     assert format_retrograde_report(None) == ""
     section = {
-        "shape": [4, 4, 4], "runs": 3, "game": "mnk(m=4,n=4,k=4)", "ratio": 80.0, "note": None,
-        "rows": [{"name": "ttt retrograde (NumPy)", "runs": 3, "seconds": 3.9, "entries": 9_722_011, "peak_bytes": 3.1e8},
+        "shape": [4, 4, 4], "runs": 3, "game": "mnk(m=4,n=4,k=4)", "ratio": 80.0, "cpu_ratio": 90.0, "note": None,
+        "rows": [{"name": "ttt retrograde (NumPy)", "runs": 3, "seconds": 3.9, "cpu_seconds": 3.4, "entries": 9_722_011,
+                  "peak_bytes": 3.1e8},
                  {"name": "OpenSpiel MinimaxSolver (mnk(m=4,n=4,k=4))", "runs": 1, "seconds": 311.0,
-                  "entries": 9_062_619, "peak_bytes": 4.26e9}],
+                  "cpu_seconds": 306.0, "entries": 9_062_619, "peak_bytes": 4.26e9}],
     }
     lines = format_retrograde_report(section).splitlines()
     assert lines[0] == ""
     assert lines[1].startswith("Every position of 4×4, k=4, solved at once: cold, in a fresh interpreter, median of 3")
-    assert lines[2].split()[-6:] == ["ms", "9,722,011", "entries", "peak", "310.0", "MB"]
+    assert lines[2].split()[-9:] == ["ms", "(CPU", "3400.0", "ms)", "9,722,011", "entries", "peak", "310.0", "MB"]
     assert lines[3].split()[-3:] == ["peak", "4.26", "GB"]
-    assert lines[4] == "  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): 80.0×"
+    assert lines[4] == "  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): 80.0× (CPU time: 90.0×)"
     skipped = {**section, "rows": [], "ratio": None, "note": "skipped: too large"}
     assert format_retrograde_report(skipped).splitlines()[-1] == "  skipped: too large"
 

@@ -370,13 +370,14 @@ def board_benchmark(rows: int, cols: int, k: int, repeat: int = 3, progress: boo
 # ---------------------------------------------------------------------- the retrograde build, whole tables side by side
 
 RETROGRADE_SNIPPET = (
-    # Timed in a fresh interpreter after the imports; prints seconds, positions, peak resident memory (ru_maxrss).
+    # Timed in a fresh interpreter after the imports; prints seconds, positions, peak resident memory
+    # (ru_maxrss) and CPU seconds (which another program's load on the machine does not inflate).
     "import resource, time\n"
     "import numpy, ttt.census, ttt.retrograde, ttt.retrograde_numpy\n"
-    "start = time.perf_counter()\n"
+    "start, cpu = time.perf_counter(), time.process_time()\n"
     "entries = len(ttt.retrograde.solve_all({rows}, {cols}, {k}, method={method!r}, progress=False))\n"
-    "seconds = time.perf_counter() - start\n"
-    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    "seconds, cpu = time.perf_counter() - start, time.process_time() - cpu\n"
+    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, cpu)"
 )
 
 SLOW_PEER_NOTE = (
@@ -405,9 +406,11 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
     accepts) against OpenSpiel's Python ``MinimaxSolver``, which builds its
     own table of every unfinished position.  Each row gives the median time
     of ``repeat`` runs, the entries of the table and the largest peak
-    memory of a run (the whole interpreter's).  OpenSpiel runs on 3×3
-    whenever installed, on other boards only with ``slow_peers`` (once: it
-    takes minutes on 4×4).  ``ratio`` is OpenSpiel's time over ours (NumPy).
+    memory of a run (the whole interpreter's), and the median CPU time,
+    which other programs on a busy machine do not inflate.  OpenSpiel runs on
+    3×3 whenever installed, on other boards only with ``slow_peers`` (once:
+    it takes minutes on 4×4).  ``ratio`` and ``cpu_ratio`` are OpenSpiel's
+    times over ours (NumPy).
     A board too large to tabulate here is skipped, with the reason.
     """
     from ttt.geometry import BoardError
@@ -415,7 +418,8 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
 
     check_shape(rows, cols, k)
     game = peers.openspiel_game(rows, cols, k)
-    section = {"shape": [rows, cols, k], "runs": repeat, "game": game, "rows": [], "ratio": None, "note": None}
+    section = {"shape": [rows, cols, k], "runs": repeat, "game": game, "rows": [], "ratio": None, "cpu_ratio": None,
+               "note": None}
     try:
         check_size(rows, cols, k)
     except BoardError as err:
@@ -441,12 +445,15 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
                 bar.update(1)
             section["rows"].append({
                 "name": name, "runs": n, "seconds": statistics.median(float(r[0]) for r in results),
+                "cpu_seconds": statistics.median(float(r[3]) for r in results),
                 "entries": int(results[0][1]), "peak_bytes": max(peak_memory(int(r[2])) for r in results),
             })
     finally:
         bar.close()
-    times = {row["name"]: row["seconds"] for row in section["rows"]}
-    theirs = times.get(f"OpenSpiel MinimaxSolver ({game})")
+    rows_by_name = {row["name"]: row for row in section["rows"]}
+    theirs = rows_by_name.get(f"OpenSpiel MinimaxSolver ({game})")
     if theirs is not None:
-        section["ratio"] = theirs / times["ttt retrograde (NumPy)"]
+        ours = rows_by_name["ttt retrograde (NumPy)"]
+        section["ratio"] = theirs["seconds"] / ours["seconds"]
+        section["cpu_ratio"] = theirs["cpu_seconds"] / ours["cpu_seconds"]
     return section

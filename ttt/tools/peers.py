@@ -98,12 +98,12 @@ def openspiel_game(rows: int, cols: int, k: int) -> str:
 
 WHOLE_TABLE_SNIPPET = (
     # OpenSpiel's MinimaxSolver builds its table of every unfinished position; in a fresh interpreter,
-    # after the import, it prints: seconds, table entries, peak resident memory (ru_maxrss).
+    # after the import, it prints: seconds, table entries, peak resident memory (ru_maxrss), CPU seconds.
     "import resource, time\n"
     "from open_spiel.python.algorithms import minimax_solver\n"
-    "start = time.perf_counter()\n"
+    "start, cpu = time.perf_counter(), time.process_time()\n"
     "entries = len(minimax_solver.MinimaxSolver({game!r}).solve())\n"
-    "seconds = time.perf_counter() - start\n"
-    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    "seconds, cpu = time.perf_counter() - start, time.process_time() - cpu\n"
+    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, cpu)"
 )
 """Format with ``game`` (:func:`openspiel_game`); :func:`ttt.tools.measure.retrograde_benchmark` runs it."""

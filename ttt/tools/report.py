@@ -113,11 +113,12 @@ def format_retrograde_report(section: dict | None) -> str:
                  f" median of {section['runs']} (OpenSpiel: {section['game']})"]
     for row in section["rows"]:
         lines.append(
-            f"  {row['name']:40} {row['seconds'] * 1000:>10.1f} ms  {row['entries']:>10,} entries"
-            f"  peak {_megabytes(row['peak_bytes'])}"
+            f"  {row['name']:40} {row['seconds'] * 1000:>10.1f} ms (CPU {row['cpu_seconds'] * 1000:.1f} ms)"
+            f"  {row['entries']:>10,} entries  peak {_megabytes(row['peak_bytes'])}"
         )
     if section["ratio"] is not None:
-        lines.append(f"  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): {section['ratio']:.1f}×")
+        lines.append(f"  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): {section['ratio']:.1f}×"
+                     f" (CPU time: {section['cpu_ratio']:.1f}×)")
     if section["note"]:
         lines.append(f"  {section['note']}")
     return "\n".join(lines)
