@@ -165,16 +165,16 @@ def symmetry_tables(perms, n: int, dtype=None, chunk: int = 8) -> list:
 
     dtype = np.dtype(dtype or np.uint64).type
     values = np.arange(1 << chunk, dtype=dtype)[:, None]
-    tables = []
-    for perm in perms[1:]:
-        image_of_bit = np.array(list(perm) + [p + n for p in perm], dtype=dtype)
-        chunks = []
-        for start in range(0, 2 * n, chunk):
-            width = min(chunk, 2 * n - start)
-            # a row per chunk value, a column per bit of the chunk: that bit, moved to its image
-            moved = (values >> np.arange(width, dtype=dtype) & dtype(1)) << image_of_bit[start : start + width]
-            chunks.append((dtype(start), dtype((1 << chunk) - 1), np.bitwise_or.reduce(moved, axis=1)))
-        tables.append(chunks)
+    # where each bit of a packed position goes: a row per symmetry, X's cells then O's
+    image_of_bit = np.array([list(perm) + [p + n for p in perm] for perm in perms[1:]], dtype=dtype)
+    tables = [[] for _ in perms[1:]]
+    for start in range(0, 2 * n, chunk):
+        # a row per chunk value, a column per symmetry: the value's bits, each moved to its image
+        moved = np.zeros((1 << chunk, len(image_of_bit)), dtype=dtype)
+        for bit in range(start, min(start + chunk, 2 * n)):
+            moved |= (values >> dtype(bit - start) & dtype(1)) << image_of_bit[:, bit]
+        for table, column in zip(tables, moved.T):
+            table.append((dtype(start), dtype((1 << chunk) - 1), np.ascontiguousarray(column)))
     return tables
 
 

@@ -92,23 +92,32 @@ def _bit_masks(rows, mask_t):
     return masks
 
 
-def _moves(parents, marks: int, n: int):
-    """For each cell: which of the (unfinished) ``parents`` have it free, as a boolean mask, and their children there.
+BLOCK = 1 << 16
+"""Parents handled at once: their children (a row per cell) take a few megabytes, however wide the level."""
 
-    The side to move is X when ``marks`` is even.  Parents are sorted and a
-    move adds the same bit to each, so the children of one cell come out
-    sorted too (which ``np.searchsorted`` is quick with).
+
+def _children(parents, marks: int, n: int):
+    """``(free, children)`` of a block of unfinished ``parents``: every cell marked in turn, where it is free.
+
+    ``free`` is a boolean matrix with a row per cell and a column per
+    parent; ``children`` lists the children cell by cell (row by row of
+    ``free``).  The side to move is X when ``marks`` is even.  Parents are
+    sorted and a move adds the same bit to each, so each cell's children
+    come out sorted too, which ``np.searchsorted`` is quick with.
     """
     import numpy as np
 
     key_t = parents.dtype.type
-    full, shift = key_t((1 << n) - 1), key_t(n)
-    cells = np.array([1 << cell for cell in range(n)], dtype=key_t)
-    occupied = (parents & full) | (parents >> shift)
-    mine = cells if marks % 2 == 0 else cells << shift
-    for cell, move in zip(cells, mine):
-        free = occupied & cell == 0
-        yield free, parents[free] | move
+    cells = np.array([[1 << cell] for cell in range(n)], dtype=key_t)  # a column: one bit per cell
+    occupied = (parents & key_t((1 << n) - 1)) | (parents >> key_t(n))
+    free = occupied & cells == 0
+    mine = cells if marks % 2 == 0 else cells << key_t(n)
+    return free, (parents | mine)[free]
+
+
+def _blocks(values):
+    """``values`` cut into pieces of at most :data:`BLOCK` (one empty piece if there are none)."""
+    return [values[start : start + BLOCK] for start in range(0, max(values.size, 1), BLOCK)]
 
 
 def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None = None) -> list[Level]:
@@ -141,7 +150,7 @@ def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None =
             step()
         if marks == n:
             break
-        children = [children for _, children in _moves(level[~has_line], marks, n)]
+        children = [_children(block, marks, n)[1] for block in _blocks(level[~has_line])]
         level = sorted_unique(np.concatenate(children))
         del children, mover
         if not level.size:  # every game is over before the board is full (2×3 with k=2, say)
@@ -155,19 +164,17 @@ def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None =
         scores = np.where(has_line, np.int8(-(empty + 1)), np.int8(0))  # ttt.scores.leaf_score
         best = np.zeros(level.size, dtype=mask_t)
         if marks + 1 < len(keys):
-            open_at = np.flatnonzero(~finished)
             below = solved[marks + 1]
-            # The score of each child, a row per cell (NO_CHILD where the cell is taken), found in the
-            # sorted level below.
-            child_scores = np.full((n, open_at.size), NO_CHILD, dtype=np.int8)
-            for row, (free, children) in zip(child_scores, _moves(level[open_at], marks, n)):
-                row[free] = below.scores[below.keys.searchsorted(children)]
-            top = -child_scores.min(axis=0)  # the best move leaves the opponent the lowest score
-            scores[open_at] = top
-            # the moves that keep the value: the child's value is minus the parent's
-            keeps = (child_scores != NO_CHILD) & (np.sign(child_scores) == -np.sign(top))
-            best[open_at] = _bit_masks(keeps, mask_t)
-            del child_scores, keeps
+            open_at = np.flatnonzero(~finished)
+            for at in _blocks(open_at):
+                free, children = _children(level[at], marks, n)
+                # each child's score (NO_CHILD where the cell is taken), found in the sorted level below
+                child_scores = np.full(free.shape, NO_CHILD, dtype=np.int8)
+                child_scores[free] = below.scores[below.keys.searchsorted(children)]
+                top = -child_scores.min(axis=0)  # the best move leaves the opponent the lowest score
+                scores[at] = top
+                # the moves that keep the value: the child's value is minus the parent's
+                best[at] = _bit_masks(free & (np.sign(child_scores) == -np.sign(top)), mask_t)
         solved[marks] = Level(marks, level, scores.astype(np.int8), best, finished)
         if step:
             step()
