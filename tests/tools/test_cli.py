@@ -264,6 +264,7 @@ def test_bench_quick_json_from_the_command_line():
     whole = report["retrograde"]  # the whole table, bottom-up, beside OpenSpiel's MinimaxSolver
     names = [row["name"] for row in whole["rows"]]
     assert names[:2] == ["ttt retrograde (NumPy)", "ttt retrograde (plain Python)"]
+    assert whole["shape"] == [3, 3, 3] and whole["runs"] == 1
     assert [row["entries"] for row in whole["rows"][:2]] == [5_478, 5_478]
     if "OpenSpiel MinimaxSolver (whole table)" in peers.available():
         assert names[2:] == ["OpenSpiel MinimaxSolver (tic_tac_toe)"] and whole["rows"][2]["entries"] == 4_520

@@ -73,11 +73,12 @@ def test_the_whole_table_lines():
                   "cpu_seconds": 306.0, "entries": 9_062_619, "peak_bytes": 4.26e9}],
     }
     lines = format_retrograde_report(section).splitlines()
-    assert lines[0] == ""
-    assert lines[1].startswith("Every position of 4×4, k=4, solved at once: cold, in a fresh interpreter, median of 3")
-    assert lines[2].split()[-9:] == ["ms", "(CPU", "3400.0", "ms)", "9,722,011", "entries", "peak", "310.0", "MB"]
-    assert lines[3].split()[-3:] == ["peak", "4.26", "GB"]
-    assert lines[4] == "  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): 80.0× (CPU time: 90.0×)"
+    assert lines[0].startswith("Every position of 4×4, k=4, solved at once: cold, in a fresh interpreter, median of 3")
+    assert lines[1].split()[-9:] == ["s", "(CPU", "3.4", "s)", "9,722,011", "entries", "peak", "310.0", "MB"]
+    assert lines[2].split()[-9:] == ["s", "(CPU", "306.0", "s)", "9,062,619", "entries", "peak", "4.26", "GB"]
+    assert lines[3] == "  OpenSpiel MinimaxSolver / ttt retrograde (NumPy): 80.0× (CPU time: 90.0×)"
+    small = {**section, "rows": [{**section["rows"][0], "seconds": 0.0025, "cpu_seconds": 0.0024}], "ratio": None}
+    assert "2.5 ms (CPU 2.4 ms)" in format_retrograde_report(small)
     skipped = {**section, "rows": [], "ratio": None, "note": "skipped: too large"}
     assert format_retrograde_report(skipped).splitlines()[-1] == "  skipped: too large"
 

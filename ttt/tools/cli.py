@@ -241,8 +241,10 @@ def _print_bench(report: dict, format_text, shape: tuple[int, int, int], repeat:
         )
     if args.json:
         print(json.dumps(report))
+    elif report["retrograde"] is None:
+        print(format_text(report))
     else:
-        print(format_text(report) + format_retrograde_report(report["retrograde"]))
+        print(format_text(report) + "\n\n" + format_retrograde_report(report["retrograde"]))
 
 
 # ---------------------------------------------------------------------- tablebase

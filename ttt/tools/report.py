@@ -104,16 +104,20 @@ def _megabytes(n: int) -> str:
     return f"{n / 1e6:,.1f} MB" if n < 1e9 else f"{n / 1e9:,.2f} GB"
 
 
+def _duration(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:,.1f} s"
+
+
 def format_retrograde_report(section: dict | None) -> str:
-    """The cold whole-table builds (:func:`ttt.tools.measure.retrograde_benchmark`) as lines to append, or ``""``."""
+    """The cold whole-table builds (:func:`ttt.tools.measure.retrograde_benchmark`) as lines, or ``""`` if none were run."""
     if section is None:
         return ""
     rows, cols, k = section["shape"]
-    lines = ["", f"Every position of {rows}×{cols}, k={k}, solved at once: cold, in a fresh interpreter,"
-                 f" median of {section['runs']} (OpenSpiel: {section['game']})"]
+    lines = [f"Every position of {rows}×{cols}, k={k}, solved at once: cold, in a fresh interpreter,"
+             f" median of {section['runs']} (OpenSpiel: {section['game']})"]
     for row in section["rows"]:
         lines.append(
-            f"  {row['name']:40} {row['seconds'] * 1000:>10.1f} ms (CPU {row['cpu_seconds'] * 1000:.1f} ms)"
+            f"  {row['name']:44} {_duration(row['seconds']):>10} (CPU {_duration(row['cpu_seconds'])})"
             f"  {row['entries']:>10,} entries  peak {_megabytes(row['peak_bytes'])}"
         )
     if section["ratio"] is not None:
