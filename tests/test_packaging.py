@@ -1,4 +1,4 @@
-"""What `ttt` declares agrees with what it imports.
+"""What `ttt` declares agrees with what it imports, and the lock pins every range.
 
 A bare ``pip install .`` must import every module that does not draw and run
 ``python -m ttt solve``: so every third-party module the package imports outside its views must
@@ -155,3 +155,38 @@ def test_the_extras_mirror_the_requirement_files():
     assert as_set(requirement_lines(ROOT / "requirements-test.txt")) == as_set(extras["test"])
     assert "-e ." in (ROOT / "requirements.txt").read_text().splitlines()
 
+
+LOCK = ROOT / "requirements.lock"
+PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)(\s*;.*)?$")
+
+
+def lock_pins() -> dict[str, set[str]]:
+    pins = {}
+    for line in LOCK.read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = PIN.match(line.strip())
+        assert match, f"not an exact pin in requirements.lock: {line!r}"
+        pins.setdefault(canonicalize_name(match[1]), set()).add(match[2])
+    return pins
+
+
+def test_the_lock_pins_every_range_with_a_version_inside_it():
+    text = LOCK.read_text()
+    assert "file:" not in text and "/opt/" not in text, "the lock names a local index or path"
+    pins = lock_pins()
+    assert "ttt" not in pins, "the project itself is installed on top of the lock, not pinned in it"
+    ranges = (requirement_lines(ROOT / "requirements.txt") + requirement_lines(ROOT / "requirements-test.txt")
+              + PROJECT["dependencies"])
+    for requirement in map(Requirement, ranges):
+        versions = pins.get(canonicalize_name(requirement.name))
+        assert versions, f"{requirement.name} is in the ranges but not in requirements.lock: run `make lock`"
+        for version in versions:
+            assert requirement.specifier.contains(version, prereleases=True), (
+                f"requirements.lock pins {requirement.name}=={version}, outside {requirement}: run `make lock`")
+
+
+def test_the_lock_is_for_the_python_binder_runs():
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    assert runtime.startswith("python-")
+    assert f"--python-version {runtime.removeprefix('python-')}" in LOCK.read_text()
