@@ -4,8 +4,9 @@ mybinder gives a visitor 1 GB and restarts kernels that use more than 2 GB, so e
 has to fit well inside that.  nbval runs each notebook in a fresh kernel, one pytest item per
 code cell; after each cell this plugin reads the kernel's peak resident memory (``VmHWM`` in
 ``/proc/<pid>/status``, the high-water mark of its resident set) while the kernel is still
-running.  The cell that takes the kernel over the limit fails, naming the peak; at the end
-of the session a short table gives each notebook's peak and the cell that reached it.
+running (and before it, to see what the cell added).  The cell that takes the kernel over the
+limit fails, naming the peak; at the end of the session a short table gives each notebook's peak
+and the cell that added the most to it.
 
 It is loaded for every pytest run by ``-p kernel_memory`` in ``pyproject.toml`` (``pythonpath``
 puts ``tests/`` on ``sys.path``), does nothing to items that are not nbval's notebook cells,
@@ -71,10 +72,11 @@ def megabytes(kb: int) -> float:
 
 @dataclass
 class Peak:
-    """The highest ``VmHWM`` seen for one notebook's kernel, and the first cell that reached it."""
+    """One notebook's kernel: its highest ``VmHWM``, and the cell that raised it the most."""
 
     kb: int = 0
     cell: str = ""
+    rise_kb: int = 0
     over: bool = False
 
 
@@ -85,18 +87,20 @@ class KernelMemory:
     limit_mb: float
     peaks: dict[str, Peak] = field(default_factory=dict)
 
-    def record(self, notebook: str, cell: str, kb: int | None) -> str | None:
-        """Note a reading taken after ``cell``; the failure message if this cell crossed the limit."""
-        if kb is None:
+    def record(self, notebook: str, cell: str, before_kb: int | None, after_kb: int | None) -> str | None:
+        """Note the readings taken around ``cell``; the failure message if this cell crossed the limit."""
+        if after_kb is None:
             return None
         peak = self.peaks.setdefault(notebook, Peak())
-        if kb > peak.kb:
-            peak.kb, peak.cell = kb, cell
-        if self.limit_mb and not peak.over and megabytes(kb) > self.limit_mb:
+        peak.kb = max(peak.kb, after_kb)
+        rise = after_kb - (before_kb if before_kb is not None else after_kb)
+        if rise > peak.rise_kb or not peak.cell:
+            peak.cell, peak.rise_kb = cell, rise
+        if self.limit_mb and not peak.over and megabytes(after_kb) > self.limit_mb:
             peak.over = True
-            return (f"the kernel's peak resident memory reached {megabytes(kb):,.0f} MB in this cell, "
-                    f"over the limit of {self.limit_mb:,.0f} MB (VmHWM of the kernel process; "
-                    f"mybinder gives a visitor 1 GB in all)")
+            return (f"the kernel's peak resident memory reached {megabytes(after_kb):,.0f} MB in this cell "
+                    f"(+{megabytes(rise):,.0f} MB), over the limit of {self.limit_mb:,.0f} MB "
+                    f"(VmHWM of the kernel process; mybinder gives a visitor 1 GB in all)")
         return None
 
     def summary_lines(self) -> list[str]:
@@ -104,7 +108,8 @@ class KernelMemory:
         lines = []
         for name, peak in self.peaks.items():
             flag = "  OVER THE LIMIT" if peak.over else ""
-            lines.append(f"{name:{width}}  {megabytes(peak.kb):6,.0f} MB  (reached in {peak.cell}){flag}")
+            lines.append(f"{name:{width}}  {megabytes(peak.kb):6,.0f} MB  "
+                         f"(most added by {peak.cell}: +{megabytes(peak.rise_kb):,.0f} MB){flag}")
         return lines
 
     # ---------------------------------------------------------------- pytest hooks
@@ -115,12 +120,13 @@ class KernelMemory:
         if pid is None:
             return (yield)
         notebook = item.nodeid.split("::")[0] or str(item.path)  # a notebook outside the rootdir has no id
+        before = read_peak_kb(pid)
         try:
             result = yield
         except BaseException:
-            self.record(notebook, item.name, read_peak_kb(pid))  # the cell fails already
+            self.record(notebook, item.name, before, read_peak_kb(pid))  # the cell fails already
             raise
-        message = self.record(notebook, item.name, read_peak_kb(pid))
+        message = self.record(notebook, item.name, before, read_peak_kb(pid))
         if message:
             raise _cell_error(item, message)
         return result

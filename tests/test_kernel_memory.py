@@ -30,25 +30,25 @@ def test_the_reading_of_a_live_process_is_its_peak():
     assert read_peak_kb(2**22 + 12345) is None  # no such process: no reading, no error
 
 
-def test_the_cell_that_crosses_the_limit_fails_once_and_the_summary_names_it():
+def test_the_cell_that_crosses_the_limit_fails_once_and_the_summary_names_the_biggest_rise():
     check = KernelMemory(limit_mb=500)
     notebook = "notebooks/09_beyond.ipynb"
-    assert check.record(notebook, "Cell 0", 150 * 1024) is None
-    assert check.record(notebook, "Cell 1", 500 * 1024) is None  # at the limit is not over it
-    message = check.record(notebook, "Cell 2", 1046 * 1024)
-    assert message and "1,046 MB" in message and "500 MB" in message
-    assert check.record(notebook, "Cell 3", 1046 * 1024) is None  # the peak stays; only Cell 2 fails
-    assert check.record(notebook, "Cell 4", None) is None  # kernel gone: nothing to say
-    check.record("notebooks/00_index.ipynb", "Cell 0", 53 * 1024)
+    assert check.record(notebook, "Cell 0", 50 * 1024, 150 * 1024) is None
+    assert check.record(notebook, "Cell 1", 150 * 1024, 500 * 1024) is None  # at the limit is not over it
+    message = check.record(notebook, "Cell 2", 500 * 1024, 1046 * 1024)
+    assert message and "1,046 MB" in message and "+546 MB" in message and "limit of 500 MB" in message
+    assert check.record(notebook, "Cell 3", 1046 * 1024, 1050 * 1024) is None  # over already: only Cell 2 fails
+    assert check.record(notebook, "Cell 4", 1050 * 1024, None) is None  # kernel gone: nothing to say
+    check.record("notebooks/00_index.ipynb", "Cell 0", 50 * 1024, 53 * 1024)
     assert check.summary_lines() == [
-        "notebooks/09_beyond.ipynb   1,046 MB  (reached in Cell 2)  OVER THE LIMIT",
-        "notebooks/00_index.ipynb       53 MB  (reached in Cell 0)",
+        "notebooks/09_beyond.ipynb   1,050 MB  (most added by Cell 2: +546 MB)  OVER THE LIMIT",
+        "notebooks/00_index.ipynb       53 MB  (most added by Cell 0: +3 MB)",
     ]
 
 
 def test_no_limit_records_but_never_fails():
     check = KernelMemory(limit_mb=0)
-    assert check.record("a.ipynb", "Cell 0", 10**9) is None
+    assert check.record("a.ipynb", "Cell 0", None, 10**9) is None
     assert check.peaks["a.ipynb"].kb == 10**9
 
 
@@ -81,4 +81,4 @@ def test_a_notebook_over_the_limit_fails_under_nbval(tmp_path):
     assert "FAILED big.ipynb::Cell 1" in out
     assert "over the limit of 150 MB" in out
     summary = out.split("peak kernel memory per notebook (VmHWM, limit 150 MB)")[1]
-    assert "big.ipynb" in summary and "(reached in Cell 1)  OVER THE LIMIT" in summary
+    assert "big.ipynb" in summary and "(most added by Cell 1: +2" in summary and "OVER THE LIMIT" in summary
