@@ -17,6 +17,7 @@ LOCK   := requirements.lock
 LOCK_PYTHON ?= $(patsubst python-%,%,$(strip $(shell cat binder/runtime.txt)))
 # LOCKED=no: ignore the lock and upgrade to the newest versions the ranges allow (make test-latest).
 LOCKED ?= yes
+NOTEBOOKS ?= notebooks/*.ipynb
 export PYTHONHASHSEED := 0
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
@@ -93,12 +94,15 @@ nbval: $(VENV)/.requirements-test
 browser: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests -m browser
 
+# No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
+# shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
 notebooks: $(VENV)/.requirements
-	@for nb in notebooks/*.ipynb; do \
+	@for nb in $(NOTEBOOKS); do \
 	  echo "executing $$nb"; \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.timeout=600 "$$nb" || exit 1; \
+	    --ExecutePreprocessor.timeout=600 --NotebookClient.record_timing=False "$$nb" || exit 1; \
 	done
+	$(BIN)/python tests/tidy_notebooks.py $(NOTEBOOKS)
 
 # uv solves for Binder's Python and platform against PyPI itself (--no-config: no local indexes or
 # settings from this machine), keeping the current pins that the ranges still allow; the project
