@@ -80,7 +80,7 @@ class Peak:
     over: bool = False
 
 
-@dataclass
+@dataclass(eq=False)  # pytest keeps plugins in sets: hashed by identity
 class KernelMemory:
     """Keeps each notebook's peak; says which cell first took it over ``limit_mb`` (0: never)."""
 

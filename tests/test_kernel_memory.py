@@ -69,15 +69,20 @@ def test_a_notebook_over_the_limit_fails_under_nbval(tmp_path):
         "import numpy as np\nblock = np.ones(200 * 2**20 // 8)  # 200 MB, every page touched",
         "del block")))
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    # A folder with its own conftest.py, as make test runs tests/ beside notebooks/: pytest then
+    # hooks the notebook's cells through a subset of its plugins, which must be hashable.
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "conftest.py").write_text("def pytest_runtest_setup(item):\n    pass\n")
+    (tmp_path / "other" / "test_other.py").write_text("def test_other():\n    pass\n")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent)}
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "kernel_memory", "-p", "no:cacheprovider",
-         "--nbval-lax", "--nbval-current-env", "--kernel-memory-limit=150", "big.ipynb"],
+         "--nbval-lax", "--nbval-current-env", "--kernel-memory-limit=150", "other", "big.ipynb"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
     )
     out = run.stdout
     assert run.returncode == 1, out + run.stderr
-    assert "1 failed, 2 passed" in out, out
+    assert "1 failed, 3 passed" in out, out
     assert "FAILED big.ipynb::Cell 1" in out
     assert "over the limit of 150 MB" in out
     summary = out.split("peak kernel memory per notebook (VmHWM, limit 150 MB)")[1]
