@@ -74,9 +74,10 @@ chromium:
 	  exit 1; \
 	fi
 
-# One pytest run: unit tests, strict nbval over every notebook (each kernel kept under 500 MB by
-# tests/kernel_memory.py), then the browser tests.
+# Every worked solution through its own check, then one pytest run: unit tests, strict nbval over
+# every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests.
 test: $(VENV)/.requirements-test chromium
+	$(BIN)/python -m ttt exercises --verify
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
