@@ -140,6 +140,8 @@ def test_row_col_plays_the_notebook_game(capsys):
     assert final == Board.parse("XOO/XX./X.O") and "'3,3' is not a number: enter a cell number 0-8." in said
     result, out = _verdict(capsys, 3, nb02.row_col)
     assert result is True and "the other 13 kinds of answer pass through unchanged" in out
+    assert [nb02.row_col(scripted([answer], echo=lambda line: None))("?") for answer in nb02.GAME] == [
+        "4", "centre", "4", "1", "0", "8", "3,3", "6", "2", "3"]
 
 
 def _converts_everything(read):

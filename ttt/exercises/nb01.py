@@ -21,6 +21,7 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.checks import (
+    _to_move,  # "X to move", "O has won", "a draw": how every check names a board
     custom_check,
     describe_exception,
     describe_value,
@@ -111,14 +112,6 @@ def _emptiest_first() -> tuple[Board, ...]:
     return tuple(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells)))
 
 
-def _to_move(board: Board) -> str:
-    if board.winner:
-        return f"{board.winner} has won"
-    if board.is_over:
-        return "a draw"
-    return f"{board.turn} to move"
-
-
 # ====================================================================== comparing a representation with Board
 
 
@@ -177,23 +170,18 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
                     board,
                     f"expected: {board.cells!r}\nreturned: {back!r}",
                 )
-            step = "winner"
-            got = winner(value)
-            if got != board.winner:
-                return wrong(
-                    f"{name}.winner disagrees with ttt.Board on this board ({_to_move(board)}):",
-                    board,
-                    f"expected: {board.winner!r}\nreturned: {got!r}",
-                )
-            step = "turn"
-            got = turn(value)
-            if got != board.turn:
-                return wrong(
-                    f"{name}.turn disagrees with ttt.Board on this board:",
-                    board,
-                    f"expected: {board.turn!r}\nreturned: {got!r}",
-                    "X moves first, so X moves whenever both sides have the same number of marks.",
-                )
+            for step, function, expected, note in (
+                ("winner", winner, board.winner, None),
+                ("turn", turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks."),
+            ):
+                got = function(value)
+                if got != expected:
+                    return wrong(
+                        f"{name}.{step} disagrees with ttt.Board on this board ({_to_move(board)}):",
+                        board,
+                        f"expected: {expected!r}\nreturned: {got!r}",
+                        note,
+                    )
             step = "moves"
             got = moves(value)
             try:
@@ -280,12 +268,12 @@ def base3_digits(code):
     return digits
 
 
-BASE3_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
 def base3_winner(code):
     digits = base3_digits(code)
-    for a, b, c in BASE3_LINES:
+    for a, b, c in LINES:
         if digits[a] != 0 and digits[a] == digits[b] == digits[c]:
             return ".XO"[digits[a]]
     return None
@@ -346,7 +334,7 @@ exercise("01", 1).check(BASE3)""",
         "turns a mark into its digit. Going back, `divmod(code, 3)` splits off the lowest digit, which is cell 0.",
         "Write one helper that turns a code into its nine digits (cell 0 first) with `divmod` in a loop; "
         "then `winner`, `turn` and `moves` are the flat tuple's functions on those digits, with 1 for X and 2 "
-        "for O. `play` needs no digits at all: add `3**cell` times the mover's digit.",
+        "for O. `play` adds `3**cell` times the mover's digit: one addition, once `turn` has said who moves.",
         "`base3_play(code, cell)` is `code + 3**cell * (1 if base3_turn(code) == \"X\" else 2)`; "
         "`base3_turn` compares `digits.count(1)` with `digits.count(2)`; `base3_moves` returns `[]` once "
         "`base3_winner` finds a line, otherwise the cells whose digit is 0.",
@@ -355,15 +343,15 @@ exercise("01", 1).check(BASE3)""",
 **Why it works.** Base 3 gives every filling of the nine cells its own number from 0 to
 3⁹ − 1 = 19,682, with cell *i* as the digit of weight 3<sup>*i*</sup>. `divmod(code, 3)` peels off the
 lowest digit, so nine steps give the cells back in order; the rules then work on the digits exactly as
-the flat tuple's do on its marks. A move only adds one digit, so `play` is one addition and never
-needs to decode.
+the flat tuple's do on its marks. A move only adds one digit, so `play` is one addition once the side
+to move is known.
 
 **Hashable?** Yes: an `int` is immutable, so a position is a perfect dictionary key, and the smallest
 key of all (its number is below 3⁹, so CPython stores it in one 30-bit digit). **Where in the timing
-table?** `play` is among the fastest (one addition), but `winner`, `turn` and `moves` must decode nine
-digits first, nine `divmod` steps in the interpreter, so they land near the list of lists rather than the
-bitboard: a compact value is not the same as a fast one. (Measure it with the optional section's
-`time_representation(BASE3)` rather than trusting this estimate.)""",
+table?** Every function but `from_cells` must first decode the nine digits (nine `divmod` steps in the
+interpreter), `play` included, since it needs the turn: expect it near the list of lists, far behind
+the flat tuple and the bitboard. A compact value is not the same as a fast one. (Measure it with the
+optional section's `time_representation(BASE3)` rather than trusting this estimate.)""",
     code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
     checker=custom_check(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
     answer=lambda: BASE3,
