@@ -123,20 +123,26 @@ def test_height_and_widths_pass(capsys):
                    " three marks and of the empty board.\n")
 
 
-_WIDTHS = {}
+def test_the_widths_reference_is_count_tree():
+    for board in nb03._tree_positions():
+        per_ply = count_tree(board).nodes_per_ply[board.moves_made:]
+        assert list(per_ply[:len(nb03._widths_reference(board))]) == nb03._widths_reference(board)
+        assert not any(per_ply[len(nb03._widths_reference(board)):])
 
 
-def _recursive_widths(tree):
-    """A second right answer: the children's widths added depth by depth, as tuples (remembered by board)."""
-    if tree.board not in _WIDTHS:
-        below = [_recursive_widths(child) for child in tree.children]
-        deepest = max(map(len, below), default=0)
-        _WIDTHS[tree.board] = (1,) + tuple(sum(w[d] for w in below if d < len(w)) for d in range(deepest))
-    return _WIDTHS[tree.board]
+def _widths_as_tuple(tree, memo={}):
+    """A second right answer: each depth counted on its own (remembered by board and depth), as a tuple."""
+    def at(node, depth):
+        if (node.board, depth) not in memo:
+            memo[node.board, depth] = 1 if depth == 0 else sum(at(child, depth - 1) for child in node.children)
+        return memo[node.board, depth]
+    return tuple(at(tree, depth) for depth in range(nb03.height(tree) + 1))
 
 
-def test_a_recursive_widths_returning_tuples_passes(capsys):
-    assert _verdict(capsys, 2, (nb03.height, _recursive_widths))[0] is True
+def test_a_widths_returning_a_tuple_passes():
+    late = game_tree(Board.parse(".OX/XOX/..."))
+    assert _widths_as_tuple(late) == (1, 4, 9, 14, 6) and nb03.widths(late) == [1, 4, 9, 14, 6]
+    assert exercise("03", 2).judge((nb03.height, _widths_as_tuple)).ok
 
 
 def _nodes_on_path(tree):
