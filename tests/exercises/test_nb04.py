@@ -170,8 +170,14 @@ def test_coach_errors_and_the_starter(capsys):
     assert result is False and "The check needs the function verdict itself" in out
 
 
-def test_the_coach_widget_comments_on_a_move():
-    widget = nb04.coach_widget()
+def test_the_coach_widget_shown_in_the_solution_comments_on_each_move():
+    shown = exercise("04", 3).solution_markdown()
+    assert f"```python\n{nb04.COACH_WIDGET}\n```" in shown          # the text below is what the learner reads
+    namespace = {"verdict": nb04.verdict}
+    *definitions, last = nb04.COACH_WIDGET.splitlines()
+    exec("\n".join(definitions), namespace)
+    assert last == "CoachWidget()"
+    widget = namespace["CoachWidget"]()
     assert widget.click(1)                                # every first move draws
     assert widget.status.value.endswith("<br>Your move 1: good move")
     widget.who_starts.value = "Computer starts"           # X in the corner; O on an edge loses

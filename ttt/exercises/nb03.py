@@ -194,8 +194,8 @@ Write `height(tree)` (the number of moves on the longest path from the root down
 `widths(tree)` (a list: how many nodes the tree has at each depth, starting with 1 for the root) for
 our `Tree`. Check `widths` against `counts.nodes_per_ply` for the empty board, using the package's
 shared tree `full` (why would our own `gametree` be a poor idea here?). The check gives your two
-functions the package's tree (same two fields) of every position with at least three marks, and of
-the empty board.""",
+functions the package's tree (with the same `board` and `children`) of every position with at least
+three marks, and of the empty board.""",
     starter="""\
 def height(tree):
     raise NotImplementedError  # replace this line with your code

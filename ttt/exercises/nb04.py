@@ -26,9 +26,8 @@ from ttt.exercises.render import Boards
 from ttt.match import play_match
 from ttt.players import PerfectPlayer, RandomPlayer
 from ttt.scores import plies_from_score, sign
-from ttt.solver import describe, move_scores, solve
+from ttt.solver import describe, move_hints, move_scores, solve
 from ttt.tree import reachable_positions
-from ttt.view.hints import cell_hints
 
 # ====================================================================== 04.1 Hutton's order, literally
 
@@ -278,26 +277,31 @@ is worth it.""",
 def verdict(board, cell):
     """"good move" if `cell` keeps the value of `board` for the side to move, else what it threw away."""
     scores = move_scores(board)
-    labels = {c: label for c, (_, label) in cell_hints(board).items()}
+    labels = move_hints(board)  # the labels of cell_hints(board), without the colours
     best = max(scores, key=scores.get)
     if sign(scores[cell]) == sign(scores[best]):
         return "good move"
     return f"that was a {labels[best]}; now it is a {labels[cell]}"
 
 
-def coach_widget():
-    """A ComputerGameWidget whose status line comments on each of your moves (imports ipywidgets on call)."""
-    from ttt.view.widgets import ComputerGameWidget
+# The board of the exercise's second part.  It is shown in the solution as text, since this module
+# (like the whole model) must not import the widgets; tests/exercises/test_nb04.py runs that very text.
+COACH_WIDGET = """\
+from ttt.view.widgets import ComputerGameWidget
 
-    class CoachWidget(ComputerGameWidget):
-        def click(self, cell):
-            before = self.board
-            accepted = super().click(cell)
-            if accepted:
-                self.status.value += f"<br>Your move {cell}: {verdict(before, cell)}"
-            return accepted
 
-    return CoachWidget()
+class CoachWidget(ComputerGameWidget):
+    \"\"\"The game against the computer, with a comment on each of your moves in the status line.\"\"\"
+
+    def click(self, cell):
+        before = self.board
+        accepted = super().click(cell)       # your move, then the computer's reply
+        if accepted:
+            self.status.value += f"<br>Your move {cell}: {verdict(before, cell)}"
+        return accepted
+
+
+CoachWidget()"""
 
 
 def _verdicts_reference(board: Board) -> dict[int, str]:
@@ -350,12 +354,12 @@ COACH = Exercise(
     number=3,
     title="Coach mode",
     prompt="""\
-Using `cell_hints` and `move_scores`, write `verdict(board, cell)` that says whether the move `cell` of
-the side to move kept the value (`"good move"`, also for a slower win, and for any move in a lost
-position), or else what it threw away, with the hint labels of the best move and of the move played:
-`"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a loss in 4"`. The check asks
-it about every move of every unfinished position. Then, if you like, make a `ComputerGameWidget`
-subclass whose status line comments on each of your moves.""",
+Using `move_scores` and the hint labels of `cell_hints`, write `verdict(board, cell)` that says
+whether the move `cell` of the side to move kept the value (`"good move"`, also for a slower win, and
+for any move in a lost position), or else what it threw away, with the hint labels of the best move
+and of the move played: `"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a
+loss in 4"`. The check asks it about every move of every unfinished position. Then, if you like,
+make a `ComputerGameWidget` subclass whose status line comments on each of your moves.""",
     starter="""\
 def verdict(board, cell):
     raise NotImplementedError  # replace this line with your code
@@ -366,12 +370,13 @@ exercise("04", 3).check(verdict)""",
         "A move keeps the value when it leads to the same kind of result as the best move: a win, a draw "
         "or a loss. How can you tell the kind from a depth-aware score?",
         "The sign of the score is the value: compare `sign(scores[cell])` with the sign of the best score "
-        "(`from ttt.scores import sign`). The labels come from `cell_hints(board)`, as `(colour, label)`.",
+        "(`from ttt.scores import sign`). The labels come from `cell_hints(board)`, as `(colour, label)` "
+        "pairs (`ttt.solver.move_hints(board)` gives the labels alone).",
         "`scores = move_scores(board)`; `best = max(scores, key=scores.get)`; if the signs of `scores[cell]` "
         "and `scores[best]` agree, return `\"good move\"`; otherwise build the sentence from the labels of "
         "`best` and `cell`.",
     ),
-    explanation="""\
+    explanation=lambda: f"""\
 **Why it works.** A depth-aware score carries the value in its sign and the length of the game in its
 size. A move keeps the value when its score has the same sign as the best move's: a slower win is
 still a win, and in a lost position every move loses, so each one is a "good move" as far as the
@@ -379,9 +384,13 @@ value goes. Otherwise the move threw something away, and the two hint labels say
 move's label is what the position offered, the played move's label what is left.
 
 **On the board.** `ComputerGameWidget.click` plays your move and the computer's reply; remembering
-the board before it lets the status line comment on your move. `coach_widget()` builds such a
-board: put it on a line of its own in a cell, as `play` is in the notebook, and play a few moves.""",
-    code=(verdict, coach_widget),
+the board before it lets the status line comment on your move. Run this in a cell of the notebook,
+after `verdict`, and play a few moves:
+
+```python
+{COACH_WIDGET}
+```""",
+    code=(verdict,),
     checker=custom_check(_judge_coach, kind="function",
                          instruction="replace the line `raise NotImplementedError` in verdict with your code, "
                                      "then run the cell again."),
