@@ -132,17 +132,8 @@ def test_the_worked_fail_soft_visits_18297_nodes_and_passes(capsys):
 
 
 def fail_hard(board, alpha, beta, stats):
-    """The notebook's fail-hard alphabeta, handed in as if it were fail-soft."""
-    stats.nodes += 1
-    if board.is_over:
-        value = -1 if board.winner else 0
-        return min(max(value, alpha), beta)
-    for cell in board.legal_moves():
-        value = -fail_hard(board.play(cell), -beta, -alpha, stats)
-        if value >= beta:
-            return beta
-        alpha = max(alpha, value)
-    return alpha
+    """The package's fail-hard alpha-beta, handed in as if it were fail-soft."""
+    return pruning.alphabeta(board, alpha, beta, stats=stats)
 
 
 def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_alpha=True, count=True, sign=1):

@@ -77,6 +77,63 @@ def _moves_text(path) -> str:
     return ", ".join(words) if words else "the explorer's position itself"
 
 
+def _signed(value) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _function_starter(number: int, name: str, args: str) -> str:
+    """The starter cell of a "write a function" exercise: a skeleton that raises, then its check."""
+    return (f"def {name}({args}):\n    raise NotImplementedError  # replace this line with your code\n\n\n"
+            f'exercise("05", {number}).check({name})')
+
+
+class _Stop(Exception):
+    """Carries the verdict that ends a check early; it never leaves this module."""
+
+    def __init__(self, verdict):
+        super().__init__()
+        self.verdict = verdict
+
+
+def _stop_unless_function(answer, name: str, call: str) -> None:
+    """Stop the check when ``answer`` is not a function: say how to pass one."""
+    if not callable(answer):
+        raise _Stop(wrong(
+            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
+            f"Pass the function without calling it: check({name}), not check({name}({call})).",
+        ))
+
+
+def _call(answer, *args, name: str, first: bool, todo: str, where: str, board=None, note=None):
+    """``answer(*args)``; an error inside it stops the check with a verdict in words.
+
+    ``NotImplementedError`` on the first call is the untouched starter ("not
+    answered yet"); any other error is the learner's bug, shown with ``board``
+    and the learner's own line.
+    """
+    try:
+        return answer(*args)
+    except NotImplementedError as error:
+        if first:
+            raise _Stop(unanswered(todo)) from None
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
+    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error), note)) from None
+
+
+def _stops_early(judge):
+    """A judge that may raise :class:`_Stop` as one that returns its verdict."""
+
+    def run(answer):
+        try:
+            return judge(answer)
+        except _Stop as stop:
+            return stop.verdict
+
+    run.__doc__ = judge.__doc__
+    return run
+
+
 # ====================================================================== 05.1 lazy infimum
 
 
@@ -101,13 +158,10 @@ def _value_sequences():
         yield from product((0, 1, -1), repeat=length)
 
 
+@_stops_early
 def _judge_infimum(answer):
     name = "lazy_infimum"
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
-            f"Pass the function without calling it: check({name}), not check({name}(values)).",
-        )
+    _stop_unless_function(answer, name, "values")
     count = 0
     for values in _value_sequences():
         read = []
@@ -118,19 +172,10 @@ def _judge_infimum(answer):
                 yield value
 
         shown = list(values)
-        try:
-            got = answer(recorded())
-        except NotImplementedError as error:
-            if count == 0:
-                return unanswered(_INFIMUM_TODO)
-            return wrong(f"{name} raised an error on the values {shown}:", describe_exception(error))
-        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            return wrong(
-                f"{name} raised an error on the values {shown}:",
-                describe_exception(error),
-                "(The values come from a generator, as in `noisy`: it can be read once, front to back,"
-                " and has no len() and no indexing.)",
-            )
+        got = _call(answer, recorded(), name=name, first=count == 0, todo=_INFIMUM_TODO,
+                    where=f"on the values {shown}",
+                    note="(The values come from a generator, as in `noisy`: it can be read once, front to back,"
+                         " and has no len() and no indexing.)")
         count += 1
         expected = min(values)
         should_read = shown[: shown.index(-1) + 1] if -1 in shown else shown
@@ -173,12 +218,7 @@ its own early exit: it returns the smallest of `values` and stops reading at the
 value there is. Check it with `noisy` as above. The check feeds your function every sequence of one to
 five values from −1, 0 and +1, as a generator that records what was read, and compares both the value
 returned and how far it read.""",
-    starter="""\
-def lazy_infimum(values):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("05", 1).check(lazy_infimum)""",
+    starter=_function_starter(1, "lazy_infimum", "values"),
     hints=(
         "Turn `supremum` round: which value plays the part of `top` for the smallest value, and which "
         "comparison changes?",
@@ -418,29 +458,16 @@ def _soft_cases():
 _SOFT_TODO = "replace the line `raise NotImplementedError` in alphabeta_soft with your code, then run the cell again."
 
 
+@_stops_early
 def _judge_soft(answer):
     name = "alphabeta_soft"
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
-            f"Pass the function without calling it: check({name}), not check({name}(board, ...)).",
-        )
+    _stop_unless_function(answer, name, "board, ...")
     counted_any = False
-    cases = 0
-    for board, alpha, beta in _soft_cases():
+    for case, (board, alpha, beta) in enumerate(_soft_cases()):
         window = format_window(alpha, beta)
         stats = SearchStats()
-        try:
-            got = answer(board, alpha, beta, stats)
-        except NotImplementedError as error:
-            if cases == 0:
-                return unanswered(_SOFT_TODO)
-            return wrong(f"{name} raised an error on this board ({_to_move(board)}), window {window}:",
-                         board, describe_exception(error))
-        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            return wrong(f"{name} raised an error on this board ({_to_move(board)}), window {window}:",
-                         board, describe_exception(error))
-        cases += 1
+        got = _call(answer, board, alpha, beta, stats, name=name, first=case == 0, todo=_SOFT_TODO,
+                    where=f"on this board ({_to_move(board)}), window {window}", board=board)
         expected, nodes = _soft_reference(board, alpha, beta)
         counted = getattr(stats, "nodes", 0) if isinstance(stats, SearchStats) else 0
         counted_any = counted_any or counted > 0
@@ -498,20 +525,18 @@ FAIL_SOFT = Exercise(
 Write `alphabeta_soft(board, alpha, beta, stats)` after our fail-hard `alphabeta`: keep the best value
 seen and return it, and cut off when it reaches β. Count one node per call in `stats.nodes` and try
 the moves in cell order, as ours does; from the empty board with the window (−∞, ∞) it should visit
-18,297 nodes. Outside the window its result is a bound, as described above: at most the result when it
-is ≤ α, at least the result when it is ≥ β. That matters most in a *null window*, a window with no
-possible value strictly inside it, such as (0, 1) when the values are −1, 0 and +1. A search with a
-null window never returns an exact value, only a bound, so it answers a yes-or-no question: (0, 1)
-asks "is the value at least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such
-searches. The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`,
-value and node count, on all 4,520 unfinished positions in four windows: (−∞, ∞), [−1, 1] and the
-null windows (−1, 0) and (0, 1).""",
-    starter="""\
-def alphabeta_soft(board, alpha, beta, stats):
-    raise NotImplementedError  # replace this line with your code
+18,297 nodes.
 
+Outside the window its result is a bound, as described above: at most the result when it is ≤ α, at
+least the result when it is ≥ β. That matters most in a *null window*, a window with no possible value
+strictly inside it, such as (0, 1) when the values are −1, 0 and +1. A search with a null window never
+returns an exact value, only a bound, so it answers a yes-or-no question: (0, 1) asks "is the value at
+least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such searches.
 
-exercise("05", 3).check(alphabeta_soft)""",
+The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`, value
+and node count, on all 4,520 unfinished positions in four windows: (−∞, ∞), [−1, 1] and the null
+windows (−1, 0) and (0, 1). It takes a few seconds.""",
+    starter=_function_starter(3, "alphabeta_soft", "board, alpha, beta, stats"),
     hints=(
         "Start from our `alphabeta` and change what it remembers: instead of raising `alpha` and "
         "returning it, keep `best`, the best value any move gave, and return that. A finished board "
@@ -575,29 +600,19 @@ def _named_counts() -> str:
 _ORDER_TODO = "replace the line `raise NotImplementedError` in my_order with your code, then run the cell again."
 
 
+@_stops_early
 def _judge_order(answer):
     name = "my_order"
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
-            f"Pass the function without calling it: check({name}), not check({name}(board)).",
-        )
+    _stop_unless_function(answer, name, "board")
     positions = unfinished_positions()
     for index, board in enumerate(positions):
+        got = _call(answer, board, name=name, first=index == 0, todo=_ORDER_TODO,
+                    where=f"on this board ({_to_move(board)})", board=board)
         try:
-            got = answer(board)
             moves = list(got)
-        except NotImplementedError as error:
-            if index == 0:
-                return unanswered(_ORDER_TODO)
-            return wrong(f"{name} raised an error on this board ({_to_move(board)}):", board,
-                         describe_exception(error))
-        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            if isinstance(error, TypeError) and "iterable" in str(error):
-                return wrong(f"On this board ({_to_move(board)}) {name} returned {describe_value(got)},"
-                             " not a list of moves.", board)
-            return wrong(f"{name} raised an error on this board ({_to_move(board)}):", board,
-                         describe_exception(error))
+        except Exception:  # noqa: BLE001 - not iterable, or an iterator of the learner's that fails
+            return wrong(f"On this board ({_to_move(board)}) {name} returned {describe_value(got)},"
+                         " not a list of moves.", board)
         legal = board.legal_moves()
         if sorted(moves, key=repr) != sorted(legal, key=repr) or len(moves) != len(legal):
             missing = [cell for cell in legal if cell not in moves]
@@ -696,12 +711,7 @@ opponent could still complete (lines through the cell with no mark of the side t
 the nodes with `pruning.alphabeta(EMPTY, -1, 1, order=my_order, stats=...)`. The check makes sure it
 returns every legal move exactly once on all 4,520 unfinished positions, then counts the nodes from the
 empty board with the window [−1, 1]: beat the static order's 6,323. How close can you get to 1,942?""",
-    starter="""\
-def my_order(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("05", 4).check(my_order)""",
+    starter=_function_starter(4, "my_order", "board"),
     hints=(
         "`board.geometry.lines` lists every line as a tuple of cells, and `board.cells` is the board as a "
         "string of `X`, `O` and `.`. A line is still open for the opponent if it holds no mark of "
@@ -886,9 +896,6 @@ def _why_hard_edge(path) -> str:
             f" Fail-hard starts its best value at α and never returns less: it returns {format_value(hard.value)},"
             f" read as \"at most {format_value(hard.value)}\".")
 
-
-def _signed(value) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 _BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 5], then run the cell again."
