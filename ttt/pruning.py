@@ -2,13 +2,15 @@
 
 Three steps, each a little more deliberate than the last.
 
-1. **Lazy pruning** (:func:`lazy_minimax`, :func:`lazy_negamax`).  Martín
-   Escardó's handout on chapter 11 of Hutton's *Programming in Haskell*
-   replaces ``maximum`` by a lazy ``supremum`` that stops as soon as it meets
+1. **Lazy pruning** (:func:`lazy_minimax`, :func:`lazy_negamax`).  The
+   Birmingham handout on chapter 11 of Hutton's *Programming in Haskell*
+   (it names no author; the course calls it Martín Escardó's because its
+   links point to his pages) replaces ``maximum`` by a lazy ``supremum`` that stops as soon as it meets
    the best value there is (a win), because nothing after it can matter.  In
    Python the children's values come from a generator, so the ones after the
    win are never computed: :func:`supremum` and :func:`infimum`.
-2. **Take until a win** (:func:`take_until_tree`).  The same handout's
+2. **Take until a win** (:func:`take_until_tree`; the course's name for the
+   handout's ``takeUntil`` pruning).  The same handout's
    ``alphabeta`` keeps each node's children up to and including the first
    one that wins for the side to move (``takeUntil``) and returns that
    smaller, labelled tree.  Its leaves are the games the lazy search plays

@@ -5,19 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board, BoardError
-from ttt.exercises import exercise, nb01
+from ttt.exercises import nb01
 from ttt.exercises.positions import all_positions
 from ttt.geometry import geometry
-
-
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("01", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
 
 
 def test_every_exercise_of_01_is_checked_by_code():
@@ -31,9 +24,9 @@ def test_base3_is_right_and_the_encoding_is_the_one_asked_for(capsys):
     assert nb01.base3_from_cells("X........") == 1 and nb01.base3_from_cells("O........") == 2
     assert nb01.base3_from_cells("........X") == 3**8
     assert not nb01.disagreements(nb01.BASE3, all_positions())
-    result, out = _verdict(capsys, 1, nb01.BASE3)
+    result, out = verdict(capsys, "01", 1, nb01.BASE3)
     assert result is True and "agrees with ttt.Board on all 5,478 positions" in out
-    assert _verdict(capsys, 1, tuple(nb01.BASE3))[0] is True      # a plain 6-tuple is fine too
+    assert verdict(capsys, "01", 1, tuple(nb01.BASE3))[0] is True      # a plain 6-tuple is fine too
 
 
 def _moves_without_the_winner_test(code):
@@ -53,12 +46,12 @@ def _moves_without_the_winner_test(code):
     (nb01.BASE3[:5], "should be a Representation of six functions"),
 ])
 def test_base3_mistakes_are_shown_on_a_board(capsys, mistake, words):
-    result, out = _verdict(capsys, 1, mistake)
+    result, out = verdict(capsys, "01", 1, mistake)
     assert result is False and words in out
 
 
 def test_base3_starter_is_calm(capsys):
-    result, out = _verdict(capsys, 1, None)
+    result, out = verdict(capsys, "01", 1, None)
     assert result is False and out.startswith("Exercise 01.1 is not answered yet")
 
 
@@ -76,8 +69,8 @@ def test_the_stated_truth_is_what_disagreements_finds():
 
 
 def test_the_report_is_accepted_in_any_container(capsys):
-    assert _verdict(capsys, 2, (dict(nb01.CAUGHT), "play"))[0] is True
-    assert _verdict(capsys, 2, ({"turn": ["turn"], "moves": ("moves",), "play": "play"}, "play"))[0] is True
+    assert verdict(capsys, "01", 2, (dict(nb01.CAUGHT), "play"))[0] is True
+    assert verdict(capsys, "01", 2, ({"turn": ["turn"], "moves": ("moves",), "play": "play"}, "play"))[0] is True
 
 
 @pytest.mark.parametrize("answer, words", [
@@ -94,7 +87,7 @@ def test_the_report_is_accepted_in_any_container(capsys):
     ("play", "Give `answer = (caught, slips)`"),
 ])
 def test_wrong_reports_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "01", 2, answer)
     assert result is False and words in out
 
 
@@ -109,7 +102,7 @@ def test_put_mark_passes_and_never_changes_its_argument(capsys):
         nb01.put_mark(squares, (3, 3), "X")
     with pytest.raises(BoardError, match="taken by O"):
         nb01.put_mark(squares, (0, 1), "X")
-    assert _verdict(capsys, 3, nb01.put_mark)[0] is True
+    assert verdict(capsys, "01", 3, nb01.put_mark)[0] is True
 
 
 def _in_place(squares, where, mark):
@@ -160,7 +153,7 @@ def _value_error(squares, where, mark):
     (nb01.put_mark(nb01._squares(Board.empty()), (0, 0), "X"), "Pass the function without calling it"),
 ])
 def test_put_mark_mistakes_are_shown(capsys, mistake, words):
-    result, out = _verdict(capsys, 3, mistake)
+    result, out = verdict(capsys, "01", 3, mistake)
     assert result is False and words in out
 
 
@@ -169,7 +162,7 @@ def test_put_mark_mistakes_are_shown(capsys, mistake, words):
 
 def test_lines_through_passes(capsys):
     assert nb01.flat_play_and_winner(tuple("XX.OO...."), 2) == (tuple("XXXOO...."), "X")
-    result, out = _verdict(capsys, 4, nb01.flat_play_and_winner)
+    result, out = verdict(capsys, "01", 4, nb01.flat_play_and_winner)
     assert result is True and "on all 16,167 moves of the 4,520 unfinished positions" in out
 
 
@@ -195,7 +188,7 @@ def _always_x(flat, cell):
     (lambda flat, cell: (list(nb01.flat_play_and_winner(flat, cell)[0]), None), "not a list"),
 ])
 def test_lines_through_mistakes(capsys, mistake, words):
-    result, out = _verdict(capsys, 4, mistake)
+    result, out = verdict(capsys, "01", 4, mistake)
     assert result is False and words in out
 
 
@@ -203,9 +196,9 @@ def test_lines_through_mistakes(capsys, mistake, words):
 
 
 def test_factories_pass(capsys):
-    result, out = _verdict(capsys, 5, (nb01.flat_rules, nb01.bits_rules))
+    result, out = verdict(capsys, "01", 5, (nb01.flat_rules, nb01.bits_rules))
     assert result is True and "flat_rules and bits_rules agree" in out and "2,000 positions of 4×4" in out
-    assert _verdict(capsys, 5, nb01.flat_rules)[0] is True
+    assert verdict(capsys, "01", 5, nb01.flat_rules)[0] is True
 
 
 def nine_cells(rows, cols, k):                           # a 3×3 leftover: every board has nine cells
@@ -231,7 +224,7 @@ def not_yet(rows, cols, k):
     ((lambda rows, cols, k: 3,), "should be a Representation of six functions"),
 ])
 def test_factory_mistakes(capsys, answer, words):
-    result, out = _verdict(capsys, 5, answer)
+    result, out = verdict(capsys, "01", 5, answer)
     assert result is False and words in out
 
 
@@ -241,7 +234,7 @@ def test_factory_mistakes(capsys, answer, words):
 def test_the_filling_breaks_only_the_last_rule(capsys):
     with pytest.raises(BoardError, match="separate lines"):
         Board.parse(nb01.separate_lines_filling(), k=3)
-    result, out = _verdict(capsys, 6, nb01.separate_lines_filling())
+    result, out = verdict(capsys, "01", 6, nb01.separate_lines_filling())
     assert result is True and "share no cell" in out
 
 
@@ -266,5 +259,5 @@ def test_on_3x3_lines_without_a_common_cell_cover_at_least_six_cells():
     (42, "Give the filling as text"),
 ])
 def test_wrong_fillings_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 6, answer)
+    result, out = verdict(capsys, "01", 6, answer)
     assert result is False and words in out

@@ -5,19 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb02
 from ttt.game import Game, status_line
 from ttt.view.textgame import run_game, scripted
-
-
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("02", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
 
 
 def test_four_of_the_six_are_checked_by_code():
@@ -41,7 +34,7 @@ def test_undo_goes_back_and_against_a_computer_takes_two_moves(capsys):
     assert not nb02.undo(computer) and computer.board == Board.empty()
     opening = Game(opponent=nb02.FirstCell(), computer="X")
     assert not nb02.undo(opening) and opening.history == [0]
-    result, out = _verdict(capsys, 1, nb02.undo)
+    result, out = verdict(capsys, "02", 1, nb02.undo)
     assert result is True and "105 seeded games" in out
 
 
@@ -83,7 +76,7 @@ def _no_return(game):
     ("undo", "needs the function undo itself"),
 ])
 def test_undo_mistakes(capsys, mistake, words):
-    result, out = _verdict(capsys, 1, mistake)
+    result, out = verdict(capsys, "02", 1, mistake)
     assert result is False and words in out
 
 
@@ -91,15 +84,15 @@ def test_undo_starter_is_calm(capsys):
     def undo(game):
         raise NotImplementedError
 
-    assert _verdict(capsys, 1, undo)[1].startswith("Exercise 02.1 is not answered yet")
+    assert verdict(capsys, "02", 1, undo)[1].startswith("Exercise 02.1 is not answered yet")
 
 
 # ---------------------------------------------------------------------- 02.2 who starts
 
 
 def test_opponents_pass(capsys):
-    assert _verdict(capsys, 2, nb02.FirstCell())[0] is True
-    assert _verdict(capsys, 2, nb02.RandomCell(0))[0] is True
+    assert verdict(capsys, "02", 2, nb02.FirstCell())[0] is True
+    assert verdict(capsys, "02", 2, nb02.RandomCell(0))[0] is True
     game = Game(opponent=nb02.FirstCell(), computer="X")
     assert game.history == [0] and game.board.turn == "O"
 
@@ -127,7 +120,7 @@ class _Pair:
     (object(), "has none"),
 ])
 def test_opponent_mistakes(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "02", 2, answer)
     assert result is False and words in out
 
 
@@ -138,7 +131,7 @@ def test_row_col_plays_the_notebook_game(capsys):
     said = []
     final = run_game(read=nb02.row_col(scripted(nb02.GAME, echo=said.append)), write=said.append)
     assert final == Board.parse("XOO/XX./X.O") and "'3,3' is not a number: enter a cell number 0-8." in said
-    result, out = _verdict(capsys, 3, nb02.row_col)
+    result, out = verdict(capsys, "02", 3, nb02.row_col)
     assert result is True and "the other 13 kinds of answer pass through unchanged" in out
     assert [nb02.row_col(scripted([answer], echo=lambda line: None))("?") for answer in nb02.GAME] == [
         "4", "centre", "4", "1", "0", "8", "3,3", "6", "2", "3"]
@@ -193,7 +186,7 @@ def _no_spaces(read):
     (lambda read: (lambda prompt: read("")), "with the prompt it was given"),
 ])
 def test_row_col_mistakes(capsys, mistake, words):
-    result, out = _verdict(capsys, 3, mistake)
+    result, out = verdict(capsys, "02", 3, mistake)
     assert result is False and words in out
 
 
@@ -204,7 +197,7 @@ def test_hutton_message_and_the_script(capsys):
     board = Board.parse("XOO/XX./..O")
     assert [nb02.hutton_message(board, answer) for answer in ("4", "centre", "9", "-1", " 5", "5")] == [
         nb02.INVALID_MOVE, nb02.INVALID_NUMBER, nb02.INVALID_MOVE, nb02.INVALID_NUMBER, nb02.INVALID_NUMBER, None]
-    assert _verdict(capsys, 4, nb02.hutton_message)[0] is True
+    assert verdict(capsys, "02", 4, nb02.hutton_message)[0] is True
 
 
 def _strips(board, answer):
@@ -239,5 +232,5 @@ def _taken_is_fine(board, answer):
     (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "IndexError"),
 ])
 def test_hutton_mistakes(capsys, mistake, words):
-    result, out = _verdict(capsys, 4, mistake)
+    result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out

@@ -5,18 +5,11 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb03
 from ttt.tree import count_tree, game_tree
-
-
-def _verdict(capsys, number, answer):
-    result = exercise("03", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
-
 
 # ---------------------------------------------------------------------- 03.1 the 2×2 tree
 
@@ -27,8 +20,8 @@ def test_the_hand_count_matches_count_tree():
 
 
 def test_tiny_tree_right_answers(capsys):
-    assert _verdict(capsys, 1, (41, 24, 29))[0] is True
-    assert _verdict(capsys, 1, {"positions": 29, "games": 24, "nodes": 41})[0] is True
+    assert verdict(capsys, "03", 1, (41, 24, 29))[0] is True
+    assert verdict(capsys, "03", 1, {"positions": 29, "games": 24, "nodes": 41})[0] is True
 
 
 @pytest.mark.parametrize("answer, words", [
@@ -42,7 +35,7 @@ def test_tiny_tree_right_answers(capsys):
     ((None, None, None), "Exercise 03.1 is not answered yet"),
 ])
 def test_tiny_tree_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 1, answer)
+    result, out = verdict(capsys, "03", 1, answer)
     assert result is False and words in out
 
 
@@ -61,7 +54,7 @@ def test_a_cached_version_passes(capsys):
             return 1
         return sum(count_games(child) for _, child in board.children())
 
-    result, out = _verdict(capsys, 5, count_games)
+    result, out = verdict(capsys, "03", 5, count_games)
     assert result is True
     assert out == ("Correct: count_games agrees with the package on all 5,478 positions of 3×3"
                    " and all 29 of 2×2 with two in a row.\n")
@@ -91,14 +84,14 @@ def _nine_cells_only(board):
     (lambda board: count_tree(board).games - (not board.is_over), "expected: "),     # off by one
 ])
 def test_count_games_mistakes_show_the_board(capsys, mistake, words):
-    result, out = _verdict(capsys, 5, mistake)
+    result, out = verdict(capsys, "03", 5, mistake)
     assert result is False
     assert "count_games disagrees with the package on this board" in out
     assert "---+---+---" in out and words in out
 
 
 def test_a_function_written_for_3x3_only_fails_in_words_on_2x2(capsys):
-    result, out = _verdict(capsys, 5, _nine_cells_only)
+    result, out = verdict(capsys, "03", 5, _nine_cells_only)
     assert result is False
     assert "count_games raised an error on this board (X to move):" in out
     assert "IndexError: string index out of range" in out
@@ -117,7 +110,7 @@ def test_height_and_widths_of_the_full_tree():
 
 
 def test_height_and_widths_pass(capsys):
-    result, out = _verdict(capsys, 2, (nb03.height, nb03.widths))
+    result, out = verdict(capsys, "03", 2, (nb03.height, nb03.widths))
     assert result is True
     assert out == ("Correct: widths agrees with the package on the trees of all 5,396 positions with at least"
                    " three marks and of the empty board.\n")
@@ -165,7 +158,7 @@ def _widths_by_game_ply(tree):
     ((nb03.height, lambda tree: len(nb03.widths(tree))), "returned 1 (an int): expected a list of numbers"),
 ])
 def test_height_and_widths_mistakes_show_the_board(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "03", 2, answer)
     assert result is False
     assert "---+---+---" in out and words in out
 
@@ -175,7 +168,7 @@ def test_height_and_widths_mistakes_show_the_board(capsys, answer, words):
     ((nb03.height, 3), "Give the two functions themselves"),
 ])
 def test_height_and_widths_need_two_functions(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "03", 2, answer)
     assert result is False and words in out
 
 
@@ -186,9 +179,9 @@ def test_the_height_and_widths_starter_is_not_answered_yet(capsys):
     def widths(tree):
         raise NotImplementedError
 
-    result, out = _verdict(capsys, 2, (height, widths))
+    result, out = verdict(capsys, "03", 2, (height, widths))
     assert result is False and out.startswith("Exercise 03.2 is not answered yet")
-    result, out = _verdict(capsys, 2, (nb03.height, widths))
+    result, out = verdict(capsys, "03", 2, (nb03.height, widths))
     assert result is False and "Exercise 03.2 is not answered yet" in out and "in widths" in out
 
 
@@ -211,7 +204,7 @@ def test_the_most_popular_positions_are_the_unfinished_ones_of_ply_8():
     ((36, 222), "ways: 36 is not right: it is too small."),
 ])
 def test_most_popular_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 3, answer)
+    result, out = verdict(capsys, "03", 3, answer)
     assert result is False and words in out
 
 
@@ -230,7 +223,7 @@ def test_the_lazy_4x4_figures():
     ((3_617, 7, 57_657_600), "That is ply 7 alone"),
 ])
 def test_lazy_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 4, answer)
+    result, out = verdict(capsys, "03", 4, answer)
     assert result is False and words in out
 
 
@@ -249,5 +242,5 @@ def test_wins_on_the_last_move():
     ((81_792, None), "boards: not answered yet."),
 ])
 def test_last_move_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 6, answer)
+    result, out = verdict(capsys, "03", 6, answer)
     assert result is False and words in out

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from functools import cache
 from fractions import Fraction
+from functools import cache
 
 import pytest
+from exercise_support import verdict as judged
 
 from ttt import Board, solve
 from ttt.exercises import exercise, nb04
 from ttt.players import PerfectPlayer
-from ttt.scores import sign
 from ttt.solver import move_scores
 from ttt.view.hints import cell_hints
-
-
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("04", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
-
 
 # ---------------------------------------------------------------------- 04.1 Hutton's order, literally
 
@@ -56,14 +47,14 @@ def _swapped(board):
     (lambda board: {"X": "X wins"}.get(board.winner, board.outcome), "Return one of the three strings"),
 ])
 def test_hutton_order_mistakes_show_the_board(capsys, mistake, words):
-    result, out = _verdict(capsys, 1, mistake)
+    result, out = judged(capsys, "04", 1, mistake)
     assert result is False
     assert "minimax_outcome disagrees with the package on this board" in out and "---+---+---" in out
     assert words in out
 
 
 def test_hutton_order_passes_and_counts_the_string_mistake(capsys):
-    result, out = _verdict(capsys, 1, nb04.minimax_outcome)
+    result, out = judged(capsys, "04", 1, nb04.minimax_outcome)
     assert result is True and "all 5,144 positions with at least four marks" in out
     later = nb04._later_positions()
     assert len(later) == 5_144
@@ -85,7 +76,7 @@ def test_the_give_up_player_plays_the_same_games_from_the_empty_board():
 def test_the_first_differing_start_is_lost_and_passes(capsys):
     board = nb04.first_differing_start()
     assert board == Board.parse(".../..O/.XX") and solve(board).value == -1
-    result, out = _verdict(capsys, 2, board)
+    result, out = judged(capsys, "04", 2, board)
     assert result is True
     assert ("the perfect player plays 15 games: 10 won, 4 drawn, 1 lost; "
             "the one that gives up plays 13 games: 3 won, 5 drawn, 5 lost") in out
@@ -100,7 +91,7 @@ def test_the_first_differing_start_is_lost_and_passes(capsys):
     (42, "Give a position, as a Board or as text"),
 ])
 def test_give_up_wrong_starts_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = judged(capsys, "04", 2, answer)
     assert result is False and words in out
 
 
@@ -108,7 +99,7 @@ def test_a_lost_position_with_the_same_tables_is_explained(capsys):
     same = [b for b in nb04.reachable_positions() if not b.is_over and solve(b).value == -1
             and not nb04._tables_differ(b)]
     assert same
-    result, out = _verdict(capsys, 2, same[0])
+    result, out = judged(capsys, "04", 2, same[0])
     assert result is False and "the two players still play the same games" in out
 
 
@@ -126,7 +117,7 @@ def test_verdicts_of_the_notebook_positions():
 
 
 def test_coach_mode_passes(capsys):
-    result, out = _verdict(capsys, 3, nb04.verdict)
+    result, out = judged(capsys, "04", 3, nb04.verdict)
     assert result is True and "every move of all 4,520 unfinished 3×3 positions" in out
 
 
@@ -152,7 +143,7 @@ def _labels_swapped(board, cell):
     (lambda board, cell: "good move", "On cell "),
 ])
 def test_coach_mistakes_show_the_board_and_the_cell(capsys, mistake, words):
-    result, out = _verdict(capsys, 3, mistake)
+    result, out = judged(capsys, "04", 3, mistake)
     assert result is False
     assert "verdict disagrees with the package on this board" in out and "---+---+---" in out
     assert words in out
@@ -162,11 +153,11 @@ def test_coach_errors_and_the_starter(capsys):
     def verdict(board, cell):
         raise NotImplementedError
 
-    result, out = _verdict(capsys, 3, verdict)
+    result, out = judged(capsys, "04", 3, verdict)
     assert result is False and out.startswith("Exercise 04.3 is not answered yet")
-    result, out = _verdict(capsys, 3, lambda board: "good move")          # one argument too few
+    result, out = judged(capsys, "04", 3, lambda board: "good move")          # one argument too few
     assert result is False and "verdict raised an error on this board" in out and "TypeError" in out
-    result, out = _verdict(capsys, 3, "good move")
+    result, out = judged(capsys, "04", 3, "good move")
     assert result is False and "The check needs the function verdict itself" in out
 
 
@@ -196,7 +187,7 @@ def test_where_ten_breaks():
 
 
 def test_ten_breaks_passes(capsys):
-    result, out = _verdict(capsys, 4, "XXOX/XXOO/OO..")
+    result, out = judged(capsys, "04", 4, "XXOX/XXOO/OO..")
     assert result is True
     assert "the post's best-move plays cell 11 (loss in 2), throwing away a win in 1" in out
 
@@ -207,7 +198,7 @@ def test_ten_breaks_passes(capsys):
     ("XXX./OO../....", "The game is over on this board"),
 ])
 def test_ten_breaks_wrong_positions_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 4, answer)
+    result, out = judged(capsys, "04", 4, answer)
     assert result is False and words in out
 
 
@@ -236,12 +227,12 @@ def test_the_exact_chance_and_the_simulation():
     (True, "as a number, not True"),
 ])
 def test_chance_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 5, answer)
+    result, out = judged(capsys, "04", 5, answer)
     assert result is False and words in out
 
 
 def test_the_exact_chance_as_a_fraction_or_a_float_passes(capsys):
-    assert _verdict(capsys, 5, Fraction(191, 192))[0] is True
-    assert _verdict(capsys, 5, 191 / 192)[0] is True
-    result, out = _verdict(capsys, 5, None)
+    assert judged(capsys, "04", 5, Fraction(191, 192))[0] is True
+    assert judged(capsys, "04", 5, 191 / 192)[0] is True
+    result, out = judged(capsys, "04", 5, None)
     assert result is False and out.startswith("Exercise 04.5 is not answered yet")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from math import inf
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board, pruning
 from ttt.exercises import exercise, nb05
@@ -14,15 +15,10 @@ from ttt.minimax import negamax
 BOARD_PICTURE = "---+---+---"   # how a board that disagrees is drawn in a terminal
 
 
-def _verdict(capsys, number, answer):
-    result = exercise("05", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
 
 
 def _unanswered(capsys, number, answer):
-    result, out = _verdict(capsys, number, answer)
+    result, out = verdict(capsys, "05", number, answer)
     assert result is False and out.startswith(f"Exercise 05.{number} is not answered yet")
     assert len(out.splitlines()) == 1
 
@@ -54,7 +50,7 @@ def test_lazy_infimum_passes_and_reads_only_up_to_the_first_minus_one(capsys):
             yield value
 
     assert nb05.lazy_infimum(noisy([0, 1, -1, 0, 1])) == -1 and read == [0, 1, -1]
-    result, out = _verdict(capsys, 1, nb05.lazy_infimum)
+    result, out = verdict(capsys, "05", 1, nb05.lazy_infimum)
     assert result is True and "on all 363 sequences" in out
 
 
@@ -75,12 +71,12 @@ def _stops_at_zero(values):
     (lambda values: values[0], "TypeError: 'generator' object is not subscriptable"),
 ])
 def test_lazy_infimum_mistakes_are_named(capsys, mistake, words):
-    result, out = _verdict(capsys, 1, mistake)
+    result, out = verdict(capsys, "05", 1, mistake)
     assert result is False and words in out
 
 
 def test_lazy_infimum_needs_the_function(capsys):
-    result, out = _verdict(capsys, 1, -1)
+    result, out = verdict(capsys, "05", 1, -1)
     assert result is False and "needs the function lazy_infimum itself" in out
 
 
@@ -93,7 +89,7 @@ def test_the_worked_position_hides_a_win():
 
 
 def test_a_position_that_hides_a_win_passes(capsys):
-    result, out = _verdict(capsys, 2, "..O/XOX/XOX")
+    result, out = verdict(capsys, "05", 2, "..O/XOX/XOX")
     assert result is True
     assert "gives 0 here, but the true value is +1. O's moves, in the order tried, are worth: 0: draw, 1: win." in out
 
@@ -108,7 +104,7 @@ def test_a_position_that_hides_a_win_passes(capsys):
     (42, "Give a position"),
 ])
 def test_positions_without_the_property_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "05", 2, answer)
     assert result is False and words in out
 
 
@@ -126,7 +122,7 @@ def test_the_property_is_the_search_of_the_exercise_everywhere():
 def test_the_worked_fail_soft_visits_18297_nodes_and_passes(capsys):
     stats = SearchStats()
     assert nb05.alphabeta_soft(Board.empty(), -inf, inf, stats) == 0 and stats.nodes == 18_297
-    result, out = _verdict(capsys, 3, nb05.alphabeta_soft)
+    result, out = verdict(capsys, "05", 3, nb05.alphabeta_soft)
     assert result is True
     assert "on all 4,520 unfinished 3×3 positions in the windows (-∞, ∞), [-1, 1], (-1, 0) and (0, 1)" in out
 
@@ -168,7 +164,7 @@ def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_al
     (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off."),
 ])
 def test_fail_soft_mistakes_show_the_board_and_name_the_mistake(capsys, mistake, words):
-    result, out = _verdict(capsys, 3, mistake)
+    result, out = verdict(capsys, "05", 3, mistake)
     assert result is False
     assert BOARD_PICTURE in out and words in out
     assert "visits" in out or ("expected: " in out and "returned: " in out)
@@ -189,7 +185,7 @@ def test_an_error_inside_the_learners_search_is_reported_in_words(capsys):
         stats.nodes += 1
         return board.moves[0]
 
-    result, out = _verdict(capsys, 3, broken)
+    result, out = verdict(capsys, "05", 3, broken)
     assert result is False and "alphabeta_soft raised an error on this board" in out and "AttributeError" in out
 
 
@@ -197,12 +193,12 @@ def test_an_error_inside_the_learners_search_is_reported_in_words(capsys):
 
 
 def test_my_order_beats_the_static_order(capsys):
-    result, out = _verdict(capsys, 4, nb05.my_order)
+    result, out = verdict(capsys, "05", 4, nb05.my_order)
     assert result is True and "visits 5,044 nodes from the empty board, fewer than the static order's 6,323" in out
 
 
 def test_an_order_as_good_as_threats_static_is_told_so(capsys):
-    result, out = _verdict(capsys, 4, pruning.ORDERS["threats+static"])
+    result, out = verdict(capsys, "05", 4, pruning.ORDERS["threats+static"])
     assert result is True and "As few as threats+static." in out
 
 
@@ -215,12 +211,12 @@ def test_an_order_as_good_as_threats_static_is_told_so(capsys):
     (lambda board: 3, "returned 3 (an int), not a list of moves"),
 ])
 def test_order_mistakes_are_named(capsys, mistake, words):
-    result, out = _verdict(capsys, 4, mistake)
+    result, out = verdict(capsys, "05", 4, mistake)
     assert result is False and words in out
 
 
 def test_a_generator_of_moves_is_a_fine_order(capsys):
-    assert _verdict(capsys, 4, lambda board: iter(nb05.my_order(board)))[0] is True
+    assert verdict(capsys, "05", 4, lambda board: iter(nb05.my_order(board)))[0] is True
 
 
 # ---------------------------------------------------------------------- 05.5 perfect ordering
@@ -239,12 +235,12 @@ def test_the_cheating_orders_count_as_the_check_says():
     ("2312", "Give 2 numbers"),
 ])
 def test_perfect_ordering_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 5, answer)
+    result, out = verdict(capsys, "05", 5, answer)
     assert result is False and words in out
 
 
 def test_perfect_ordering_right_answer(capsys):
-    assert _verdict(capsys, 5, (2_312, 197_668))[0] is True
+    assert verdict(capsys, "05", 5, (2_312, 197_668))[0] is True
 
 
 # ---------------------------------------------------------------------- 05.6 beyond the window
@@ -256,7 +252,7 @@ def test_perfect_ordering_right_answer(capsys):
     ((1, 6, 4), "None beats α = 0, so every move is searched, and fail-soft returns the best of them, -1."),
 ])
 def test_nodes_beyond_the_window_pass_with_the_reason(capsys, path, words):
-    result, out = _verdict(capsys, 6, path)
+    result, out = verdict(capsys, "05", 6, path)
     assert result is True and words in out
 
 
@@ -275,7 +271,7 @@ def test_every_node_the_solution_finds_is_accepted():
     ([1.5], "whole numbers"),
 ])
 def test_nodes_inside_the_window_or_not_searched_are_refused(capsys, path, words):
-    result, out = _verdict(capsys, 6, path)
+    result, out = verdict(capsys, "05", 6, path)
     assert result is False and words in out
 
 
@@ -284,7 +280,7 @@ def test_nodes_inside_the_window_or_not_searched_are_refused(capsys, path, words
 
 def test_the_draw_cutoff_and_its_source(capsys):
     assert nb05.a_draw_cutoff() == ([1, 7], [1, 4])
-    result, out = _verdict(capsys, 7, ([1, 7], [1, 4]))
+    result, out = verdict(capsys, "05", 7, ([1, 7], [1, 4]))
     assert result is True and "The β came from the position after X 1, O 4" in out
 
 
@@ -307,5 +303,5 @@ def test_the_source_of_beta_is_found_above_the_parent_too():
     ([1, 7], "Give two lists of moves, `(node, source)`"),
 ])
 def test_draw_cutoff_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 7, answer)
+    result, out = verdict(capsys, "05", 7, answer)
     assert result is False and words in out
