@@ -15,7 +15,8 @@ references are the package's figures (``positions_up_to_symmetry``,
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from functools import lru_cache
 
 from ttt.board import Board
 from ttt.exercises.checks import (
@@ -42,7 +43,8 @@ from ttt.tree import reachable_positions
 def rectangle_counts():
     """Positions of 3×4 (k = 3), the positions each symmetry leaves unchanged, and the classes (Burnside)."""
     positions = reachable_positions(Board.empty(3, 4, 3))
-    fixed = {name: sum(perm in stabiliser(board) for board in positions) for name, perm in symmetries(3, 4)}
+    leaves_unchanged = Counter(perm for board in positions for perm in stabiliser(board))
+    fixed = {name: leaves_unchanged[perm] for name, perm in symmetries(3, 4)}
     classes = sum(fixed.values()) / len(fixed)  # Burnside: the average number of positions left unchanged
     assert classes == positions_up_to_symmetry(3, 4, 3)["total"]
     return (len(positions), fixed["rotate 180°"], fixed["mirror left-right"], fixed["mirror top-bottom"],
@@ -71,9 +73,9 @@ exercise("07", 1).check(answer)""",
         "For a position `board`, `stabiliser(board)` is the list of the permutations that leave it "
         "unchanged. So `sum(perm in stabiliser(board) for board in positions)` counts the positions that "
         "`perm` leaves unchanged; take `(name, perm)` from `symmetries(3, 4)`.",
-        "`fixed = {name: sum(perm in stabiliser(b) for b in positions) for name, perm in symmetries(3, 4)}`, "
-        "then `classes = sum(fixed.values()) / 4`. It should be a whole number, and the same as "
-        "`positions_up_to_symmetry(3, 4, 3)[\"total\"]`.",
+        "`unchanged = Counter(perm for b in positions for perm in stabiliser(b))` counts, for every "
+        "permutation, the positions it leaves unchanged; then `classes = sum(unchanged.values()) / 4`. "
+        "It should be a whole number, and the same as `positions_up_to_symmetry(3, 4, 3)[\"total\"]`.",
     ),
     explanation="""\
 **Why it works.** Burnside's lemma counts the classes (orbits) of a set under a group of symmetries
@@ -114,7 +116,7 @@ members, but some have fewer (the empty board is alone in its class).""",
         },
         explain="Burnside: (111,973 + 123 + 105 + 899) / 4 = 28,275.",
     ),
-    answer=rectangle_counts,
+    answer=lru_cache(maxsize=1)(rectangle_counts),  # worked out once per session
 )
 
 
@@ -394,7 +396,7 @@ sequences forgets the difference.""",
         },
         explain="4,346 sequences carry two classes of whole games and 240 carry four.",
     ),
-    answer=shared_sequences,
+    answer=lru_cache(maxsize=1)(shared_sequences),
 )
 
 
