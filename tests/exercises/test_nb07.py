@@ -5,25 +5,27 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board
 from ttt.engine import Engine, Options
-from ttt.exercises import exercise, nb07
+from ttt.exercises import nb07
 from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
 from ttt.pruning import alphabeta
-from ttt.symmetry import canonical_key, images, permutations, symmetries, transform_cells
-from ttt.symmetry_search import count_class_sequences, count_game_classes, negamax_symmetry_table
+from ttt.symmetry import (
+    canonical_key,
+    images,
+    permutations,
+    symmetries,
+    transform_cells,
+)
+from ttt.symmetry_search import (
+    count_class_sequences,
+    count_game_classes,
+    negamax_symmetry_table,
+)
 from ttt.tree import reachable_positions
-
-
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("07", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
-
 
 # ---------------------------------------------------------------------- 07.1 rectangles
 
@@ -39,13 +41,13 @@ def test_the_rectangle_figures_by_plain_counting():
 
 
 def test_rectangles_right_and_wrong(capsys):
-    assert _verdict(capsys, 1, (111_973, 123, 105, 899, 28_275))[0] is True
-    result, out = _verdict(capsys, 1, (111_973, 123, 105, 899, 27_993.25))
+    assert verdict(capsys, "07", 1, (111_973, 123, 105, 899, 28_275))[0] is True
+    result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, 27_993.25))
     assert result is False and "classes: 27,993.25 is not right: it is too small. That divides the positions by four" in out
-    result, out = _verdict(capsys, 1, (111_973, 899, 105, 123, 28_275))
+    result, out = verdict(capsys, "07", 1, (111_973, 899, 105, 123, 28_275))
     assert result is False and "rotate 180°: 899 is not right: it is too big." in out
     assert "(positions and mirror left-right and classes: right.)" in out
-    assert "not answered yet" in _verdict(capsys, 1, None)[1]
+    assert "not answered yet" in verdict(capsys, "07", 1, None)[1]
 
 
 # ---------------------------------------------------------------------- 07.2 a cheaper canonical form
@@ -61,14 +63,14 @@ def test_bit_key_names_the_classes():
 
 
 def test_a_right_key_passes(capsys):
-    result, out = _verdict(capsys, 2, nb07.bit_key)
+    result, out = verdict(capsys, "07", 2, nb07.bit_key)
     assert result is True and out == ("Correct: bit_key gives one key per class: 765 keys for the 5,478 positions"
                                       " and their images.\n")
 
     def largest(x, o):  # the largest image names the class just as well
         return max(nb07.image(x, t) << 9 | nb07.image(o, t) for t in nb07.IMAGE_BITS)
 
-    assert _verdict(capsys, 2, largest)[0] is True
+    assert verdict(capsys, "07", 2, largest)[0] is True
 
 
 def _no_symmetry(x, o):
@@ -99,7 +101,7 @@ def _crashes(x, o):
     (_crashes, "IndexError: list index out of range\n(in _crashes, line"),
 ])
 def test_wrong_keys_are_shown_with_their_boards(capsys, mistake, words):
-    result, out = _verdict(capsys, 2, mistake)
+    result, out = verdict(capsys, "07", 2, mistake)
     assert result is False and words in out
     assert " X " in out or " O " in out  # a board is drawn
 
@@ -108,9 +110,9 @@ def test_bit_key_not_answered_and_not_a_function(capsys):
     def bit_key(x, o):
         raise NotImplementedError
 
-    assert "Exercise 07.2 is not answered yet: replace the line `raise NotImplementedError`" in _verdict(
-        capsys, 2, bit_key)[1]
-    result, out = _verdict(capsys, 2, 42)
+    assert "Exercise 07.2 is not answered yet: replace the line `raise NotImplementedError`" in verdict(
+        capsys, "07", 2, bit_key)[1]
+    result, out = verdict(capsys, "07", 2, 42)
     assert result is False and "needs the function bit_key itself, but it got 42 (an int)" in out
 
 
@@ -142,10 +144,10 @@ def test_the_alphabeta_figures(monkeypatch):
 
 
 def test_alphabeta_answers(capsys):
-    assert _verdict(capsys, 3, (1_109, 505))[0] is True
-    result, out = _verdict(capsys, 3, (10_337, 651))
+    assert verdict(capsys, "07", 3, (1_109, 505))[0] is True
+    result, out = verdict(capsys, "07", 3, (10_337, 651))
     assert result is False and "stores under the canonical form but looks positions up as they are" in out
-    result, out = _verdict(capsys, 3, (4_839, 2_511))
+    result, out = verdict(capsys, "07", 3, (4_839, 2_511))
     assert "the table is not keyed by class" in out
 
 
@@ -183,8 +185,8 @@ def test_the_shared_sequences_and_the_example_in_the_explanation():
 
 
 def test_counts_part_answers(capsys):
-    assert _verdict(capsys, 4, (4_586, 4))[0] is True
-    result, out = _verdict(capsys, 4, (5_066, 2))
+    assert verdict(capsys, "07", 4, (4_586, 4))[0] is True
+    result, out = verdict(capsys, "07", 4, (5_066, 2))
     assert result is False and "31,896 - 26,830" in out and "more than two classes" in out
 
 
@@ -205,7 +207,7 @@ def test_the_parent_bug_figures_and_that_invariance_does_not_catch_it():
 
 
 def test_invariance_answers(capsys):
-    assert _verdict(capsys, 5, (0, 2_774, 4_016, 2_648))[0] is True
-    result, out = _verdict(capsys, 5, (0, 2_271, 5_478, 0))
+    assert verdict(capsys, "07", 5, (0, 2_774, 4_016, 2_648))[0] is True
+    result, out = verdict(capsys, "07", 5, (0, 2_271, 5_478, 0))
     assert result is False and "That is the count of the correct search" in out
     assert "is not right: it is too" not in out  # direction is off: it would give the answer away

@@ -7,12 +7,18 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb08
 from ttt.features import features, line_states
 from ttt.learn import train_lms, train_td
-from ttt.match import games_against_perfect, optimal_share, play_match, unfinished_positions
+from ttt.match import (
+    games_against_perfect,
+    optimal_share,
+    play_match,
+    unfinished_positions,
+)
 from ttt.players import PerfectPlayer, RandomPlayer, SearchPlayer, TDPlayer
 from ttt.table import solved_table
 
@@ -21,12 +27,6 @@ POSITIONS = unfinished_positions()
 CRITICAL = [b for b in POSITIONS if len(TABLE.lookup(b).best_moves) < len(b.legal_moves())]
 
 
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("08", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
 
 
 def _losses(player, marks="XO"):
@@ -45,15 +45,15 @@ def test_the_two_counts_that_matter():
 
 
 def test_which_features_answers(capsys):
-    assert _verdict(capsys, 1, {"my_wins", "their_twos"})[0] is True
-    assert _verdict(capsys, 1, ["their_twos", "my_wins"])[0] is True
-    result, out = _verdict(capsys, 1, {"my_twos", "my_wins"})
+    assert verdict(capsys, "08", 1, {"my_wins", "their_twos"})[0] is True
+    assert verdict(capsys, "08", 1, ["their_twos", "my_wins"])[0] is True
+    result, out = verdict(capsys, "08", 1, {"my_twos", "my_wins"})
     assert result is False and "Dropping their_twos costs more than dropping my_twos." in out
     assert "without their_twos   80.8%" in out
-    assert "'bias' is not one of the six counts" in _verdict(capsys, 1, {"bias", "my_wins"})[1]
-    assert "Give two different counts" in _verdict(capsys, 1, ["my_wins", "my_wins"])[1]
-    assert "not 'my_wins' (a str)" in _verdict(capsys, 1, "my_wins")[1]
-    assert "not answered yet" in _verdict(capsys, 1, None)[1]
+    assert "'bias' is not one of the six counts" in verdict(capsys, "08", 1, {"bias", "my_wins"})[1]
+    assert "Give two different counts" in verdict(capsys, "08", 1, ["my_wins", "my_wins"])[1]
+    assert "not 'my_wins' (a str)" in verdict(capsys, "08", 1, "my_wins")[1]
+    assert "not answered yet" in verdict(capsys, "08", 1, None)[1]
 
 
 # ---------------------------------------------------------------------- 08.2 a fork feature
@@ -85,12 +85,12 @@ def _lines(board):
     (_lines, "Perhaps you counted the `my_ones` lines"),
 ])
 def test_fork_mistakes_are_named_with_a_board(capsys, mistake, words):
-    result, out = _verdict(capsys, 2, mistake)
+    result, out = verdict(capsys, "08", 2, mistake)
     assert result is False and words in out and "fork_cells disagrees with the package on this board" in out
 
 
 def test_fork_cells_passes(capsys):
-    result, out = _verdict(capsys, 2, nb08.fork_cells)
+    result, out = verdict(capsys, "08", 2, nb08.fork_cells)
     assert result is True and out == "Correct: fork_cells agrees with the package on all 5,478 positions.\n"
 
 
@@ -129,10 +129,10 @@ def test_the_exploration_figures():
 
 
 def test_exploration_answers(capsys):
-    assert _verdict(capsys, 3, (83.47, 99.91, 93.8))[0] is True
-    result, out = _verdict(capsys, 3, (97.2, 99.9, 93.8))
+    assert verdict(capsys, "08", 3, (83.47, 99.91, 93.8))[0] is True
+    result, out = verdict(capsys, "08", 3, (97.2, 99.9, 93.8))
     assert result is False and "ε = 0: 97.2 is not right: it is too big. That is the share at the default" in out
-    result, out = _verdict(capsys, 3, (0.835, 0.999, 0.938))
+    result, out = verdict(capsys, "08", 3, (0.835, 0.999, 0.938))
     assert result is False and "ε = 0.3: 0.999 is not right: it is too small." in out
 
 
@@ -187,18 +187,18 @@ def _crashes(games, seed):
     (_crashes, "KeyError: 2000"),
 ])
 def test_teacher_mistakes(capsys, mistake, words):
-    result, out = _verdict(capsys, 4, mistake)
+    result, out = verdict(capsys, "08", 4, mistake)
     assert result is False and words in out
 
 
 def test_teacher_answers(capsys):
-    result, out = _verdict(capsys, 4, nb08.train_td_teacher)
+    result, out = verdict(capsys, "08", 4, nb08.train_td_teacher)
     assert result is True and "the learner plays X only and meets only positions that a perfect O allows" in out
 
     def train_td_teacher(games, seed):
         raise NotImplementedError
 
-    assert "Exercise 08.4 is not answered yet" in _verdict(capsys, 4, train_td_teacher)[1]
+    assert "Exercise 08.4 is not answered yet" in verdict(capsys, "08", 4, train_td_teacher)[1]
 
 
 # ---------------------------------------------------------------------- 08.5 ★ MENACE
@@ -217,8 +217,8 @@ def test_the_menace_figures():
 
 
 def test_menace_answers(capsys):
-    assert _verdict(capsys, 5, (338, 304))[0] is True
-    result, out = _verdict(capsys, 5, (2_423, 338))
+    assert verdict(capsys, "08", 5, (338, 304))[0] is True
+    result, out = verdict(capsys, "08", 5, (2_423, 338))
     assert result is False and "That counts positions" in out and "Leave out the boxes of X's last move" in out
 
 
@@ -240,4 +240,4 @@ def test_the_bigger_board_figures():
 def test_the_open_exercise_has_no_check(capsys):
     item = exercise("08", 6)
     assert not item.has_check and len(item.hints) >= 2
-    assert "open question" in _verdict(capsys, 6, None)[1]
+    assert "open question" in verdict(capsys, "08", 6, None)[1]
