@@ -1,34 +1,60 @@
 # The two commands of the README's contract are `make lab` and `make test`.
 # Every target is idempotent: stamp files record what is installed, so a second run only
-# re-installs when requirements*.txt or pyproject.toml changed.
+# re-installs when requirements*.txt, requirements.lock or pyproject.toml changed.
+#
+# Versions come from requirements.lock, a full lock of requirements.txt + requirements-test.txt
+# made for the Python that Binder runs (binder/runtime.txt). pip installs the ranges with the lock
+# as constraints, so every package is pinned and only what a target needs is installed (Binder,
+# through binder/requirements.txt, gets the notebook packages without the test tools). On another
+# Python the lock is left out, with one line saying so, and pip takes the newest versions the
+# ranges allow.
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+LOCK   := requirements.lock
+LOCK_PYTHON ?= $(patsubst python-%,%,$(strip $(shell cat binder/runtime.txt)))
+# LOCKED=no: ignore the lock and upgrade to the newest versions the ranges allow (make test-latest).
+LOCKED ?= yes
+NOTEBOOKS ?= notebooks/*.ipynb
 export PYTHONHASHSEED := 0
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test unit nbval browser notebooks chromium clean
+.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean
 
 help:
-	@echo "make lab        set up .venv and open JupyterLab at notebooks/00_index.ipynb"
-	@echo "make test       set up .venv, the test tools and Chromium, then run every check"
-	@echo "make notebooks  re-execute every notebook in place (PYTHONHASHSEED=0)"
+	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
+	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
+	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
+	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
+	@echo "make lock         re-solve requirements.lock after a change to requirements*.txt"
+	@echo "make lock-upgrade requirements.lock with the newest versions the ranges allow"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-
-$(VENV)/.requirements: requirements.txt pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
+
+# pip's arguments for the versions: `-c requirements.lock`, or nothing and one line saying why.
+PINS = $$($(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' | { \
+  read version; \
+  if [ "$(LOCKED)" != yes ]; then echo "--upgrade --upgrade-strategy eager"; \
+  elif [ "$$version" = "$(LOCK_PYTHON)" ]; then echo "-c $(LOCK)"; \
+  else echo "Python $$version here, but $(LOCK) is for Python $(LOCK_PYTHON): installing the newest versions requirements*.txt allow instead" >&2; fi; })
+
+PIP_INSTALL = pins="$(PINS)"; echo "$(BIN)/python -m pip install $(1) $$pins"; \
+  $(BIN)/python -m pip install --quiet $(1) $$pins
+
+$(VENV)/.requirements: requirements.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt)
 	touch $@
 
-$(VENV)/.requirements-test: requirements-test.txt $(VENV)/.requirements
-	$(BIN)/python -m pip install --quiet -r requirements-test.txt
-	touch $@
+# One pip run for both files, so that a fresh `make test` resolves (and reports) once.
+$(VENV)/.requirements-test: requirements.txt requirements-test.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt -r requirements-test.txt)
+	touch $(VENV)/.requirements $@
 
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 lab: $(VENV)/.requirements
@@ -48,9 +74,17 @@ chromium:
 	  exit 1; \
 	fi
 
-# One pytest run: unit tests, strict nbval over every notebook, then the browser tests.
+# Every worked solution through its own check, then one pytest run: unit tests, strict nbval over
+# every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests.
 test: $(VENV)/.requirements-test chromium
+	$(BIN)/python -m ttt exercises --verify
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
+
+# The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
+# it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
+test-latest:
+	rm -f .venv-latest/.requirements .venv-latest/.requirements-test
+	$(MAKE) test VENV=.venv-latest LOCKED=no
 
 unit: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest tests --ignore=tests/browser
@@ -61,12 +95,31 @@ nbval: $(VENV)/.requirements-test
 browser: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser
 
+# No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
+# shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
 notebooks: $(VENV)/.requirements
-	@for nb in notebooks/*.ipynb; do \
+	@for nb in $(NOTEBOOKS); do \
 	  echo "executing $$nb"; \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.timeout=600 "$$nb" || exit 1; \
+	    --ExecutePreprocessor.timeout=600 --NotebookClient.record_timing=False "$$nb" || exit 1; \
 	done
+	$(BIN)/python tests/tidy_notebooks.py $(NOTEBOOKS)
+
+# uv solves for Binder's Python and platform against PyPI itself (--no-config: no local indexes or
+# settings from this machine), keeping the current pins that the ranges still allow; the project
+# is installed on top of the lock, so it is not pinned in it.
+UV_COMPILE = $(BIN)/uv pip compile --no-config --index-url https://pypi.org/simple \
+  --python-version $(LOCK_PYTHON) --python-platform x86_64-unknown-linux-gnu \
+  --no-emit-package ttt --quiet requirements.txt requirements-test.txt -o $(LOCK)
+
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet "uv>=0.5,<1"
+
+lock: $(BIN)/uv
+	$(UV_COMPILE)
+
+lock-upgrade: $(BIN)/uv
+	$(UV_COMPILE) --upgrade
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis

@@ -168,3 +168,27 @@ def test_three_empty_cells_are_decided_by_threats_alone():
     assert len(three) > 100
     engine = Engine()
     assert [engine.score(b) for b in three] == [reference(b) for b in three]
+
+
+# ---------------------------------------------------------------------- notebook 07, "The results table"
+# Its prose says why the dead-line caps add nothing on 3×3: a side loses its last live line only with
+# two empty cells or fewer, where the threat rules (which decide every position with three or fewer)
+# have already settled the position.
+
+
+def test_on_3x3_both_sides_keep_a_live_line_while_three_or_more_cells_are_empty():
+    lines = Board.empty().geometry.lines
+    for board in UNFINISHED:
+        if board.cells.count(".") >= 3:
+            for side, opponent in (("X", "O"), ("O", "X")):
+                assert any(all(board.cells[i] != opponent for i in line) for line in lines), (board, side)
+    # with fewer empty cells a side can run out of live lines: X0 X4 X5 X6 leave O none
+    board = Board.parse("XOO/OXX/X.O")
+    assert not any(all(board.cells[i] != "X" for i in line) for line in lines)
+
+
+def test_dead_line_caps_change_no_count_on_3x3():
+    with_caps, without = Engine(options=Options()), Engine(options=Options(dead=False))
+    with_caps.score(Board.empty())
+    without.score(Board.empty())
+    assert with_caps.stats == without.stats

@@ -2,13 +2,15 @@
 
 Three steps, each a little more deliberate than the last.
 
-1. **Lazy pruning** (:func:`lazy_minimax`, :func:`lazy_negamax`).  Martín
-   Escardó's handout on chapter 11 of Hutton's *Programming in Haskell*
-   replaces ``maximum`` by a lazy ``supremum`` that stops as soon as it meets
+1. **Lazy pruning** (:func:`lazy_minimax`, :func:`lazy_negamax`).  The
+   Birmingham handout on chapter 11 of Hutton's *Programming in Haskell*
+   (it names no author; the course calls it Martín Escardó's because its
+   links point to his pages) replaces ``maximum`` by a lazy ``supremum`` that stops as soon as it meets
    the best value there is (a win), because nothing after it can matter.  In
    Python the children's values come from a generator, so the ones after the
    win are never computed: :func:`supremum` and :func:`infimum`.
-2. **Take until a win** (:func:`take_until_tree`).  The same handout's
+2. **Take until a win** (:func:`take_until_tree`; the course's name for the
+   handout's ``takeUntil`` pruning).  The same handout's
    ``alphabeta`` keeps each node's children up to and including the first
    one that wins for the side to move (``takeUntil``) and returns that
    smaller, labelled tree.  Its leaves are the games the lazy search plays
@@ -68,7 +70,7 @@ from ttt.bitboard import static_order as _geometry_order
 from ttt.board import Board
 from ttt.instrument import SearchStats
 from ttt.minimax import minimax, negamax
-from ttt.scores import EXACT, INF, LOWER, UPPER, bound_of, leaf_value, x_value
+from ttt.scores import EXACT, INF, LOWER, UPPER, leaf_value, x_value
 from ttt.tree import Node
 
 __all__ = [
@@ -185,10 +187,6 @@ def static_order(board: Board) -> tuple[int, ...]:
     return _geometry_order(board.geometry)
 
 
-def _index_moves(board: Board) -> list[int]:
-    return board.legal_moves()
-
-
 def _static_moves(board: Board) -> list[int]:
     cells = board.cells
     return [cell for cell in _geometry_order(board.geometry) if cells[cell] == "."]
@@ -223,7 +221,7 @@ def _threat_static_moves(board: Board) -> list[int]:
 
 
 ORDERS: dict[str, Callable[[Board], list[int]]] = {
-    "index": _index_moves,
+    "index": Board.legal_moves,
     "static": _static_moves,
     "threats": _threat_index_moves,
     "threats+static": _threat_static_moves,
@@ -347,7 +345,7 @@ def alphabeta_move(board: Board, *, table: dict | None = None, bounds: bool = Tr
     board.check_not_over()
     table = {} if table is None else table
     stats = stats if stats is not None else SearchStats()
-    search = _searcher(_index_moves, False, False, stats, None, table, bounds)
+    search = _searcher(Board.legal_moves, False, False, stats, None, table, bounds)
     alpha, best_cell = -INF, None
     for cell in board.legal_moves():
         value = -search(board.child(cell), cell, -INF, -alpha)
@@ -366,34 +364,40 @@ def _searcher(moves, soft: bool, strict: bool, stats: SearchStats, observer, tab
     plain search runs as fast as one without these hooks.
     """
 
+    exact, lower, upper = EXACT, LOWER, UPPER  # the bounds as closure variables: read at every node
+
     def search(board: Board, move, alpha, beta):
         stats.nodes += 1
         if observer is not None:
             observer.enter(board, move, alpha, beta)
-        value = None  # set when the table or the board settles this node without a search
         if table is not None:
             entry = table.get(board)
             if entry is not None:
-                if not bounds:
-                    value = entry  # the mistake: a result found under another window, used as exact
+                if bounds:
+                    flag, value = entry
+                    if flag == exact or (value >= beta if flag == lower else value <= alpha):
+                        if not soft:  # the entry settles this node; fail-hard clips it to the window
+                            value = alpha if value <= alpha else beta if value >= beta else value
+                        entry = None
+                    elif flag == lower:  # otherwise the bound narrows the window, and the search goes on
+                        if value > alpha:
+                            alpha = value
+                    elif value < beta:
+                        beta = value
                 else:
-                    flag, stored = entry
-                    if flag == EXACT or (stored >= beta if flag == LOWER else stored <= alpha):
-                        value = stored if soft else min(max(stored, alpha), beta)  # the entry settles it
-                    elif flag == LOWER:  # otherwise the bound narrows the window, and the search goes on
-                        alpha = max(alpha, stored)
-                    else:
-                        beta = min(beta, stored)
-                if value is not None:
+                    value, entry = entry, None  # the mistake: a result found under another window, used as exact
+                if entry is None:
                     stats.hits += 1
-        if value is None and board.is_over:
+                    if observer is not None:
+                        observer.leave(value, ())
+                    return value
+        if board.is_over:
             stats.leaves += 1
             value = leaf_value(board)
+            if table is not None:
+                table[board] = (exact, value) if bounds else value if soft else min(max(value, alpha), beta)
             if not soft:
                 value = alpha if value <= alpha else beta if value >= beta else value
-            if table is not None:
-                table[board] = (EXACT, leaf_value(board)) if bounds else value
-        if value is not None:
             if observer is not None:
                 observer.leave(value, ())
             return value
@@ -413,8 +417,8 @@ def _searcher(moves, soft: bool, strict: bool, stats: SearchStats, observer, tab
                     if observer is not None:
                         pruned = cells[i + 1:]
                 break
-        if table is not None:
-            table[board] = (bound_of(best, start, beta), best) if bounds else best
+        if table is not None:  # with its bound (ttt.scores.bound_of, written out: this runs at every node)
+            table[board] = (upper if best <= start else lower if best >= beta else exact, best) if bounds else best
         if observer is not None:
             observer.leave(best, pruned)
         return best

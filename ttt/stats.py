@@ -35,7 +35,7 @@ def factorise(n: int) -> list[tuple[int, int]]:
 
 
 TREE_WALK_MAX_CELLS = 12  # beyond this, the NumPy census counts level by level instead
-CENSUS_MAX_CELLS = 16  # 4×4 takes about a minute; 5×5 would not fit in memory
+CENSUS_MAX_CELLS = 16  # 4×4 takes a few seconds; 5×5 would not fit in memory
 
 
 def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
@@ -53,7 +53,7 @@ def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
 
     Up to 12 cells the tree is counted by :func:`ttt.tree.count_tree` (3×3
     takes about 0.1 s); larger boards, up to 16 cells, by the NumPy census
-    (:mod:`ttt.census`: 4×4 takes about a minute).
+    (:mod:`ttt.census`: 4×4 takes a few seconds).
     """
     from ttt.census import census  # NumPy: imported only when figures are asked for
 

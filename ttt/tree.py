@@ -12,8 +12,9 @@ Two facts shape the code.
   its root board, and trees are immutable, so :func:`game_tree` builds each
   subtree once and lets every parent point at it.  The result *is* the full
   tree (walking it visits 549,946 nodes), stored in 5,478 objects and built
-  in about a twentieth of a second.  ``share=False`` builds all 549,946
-  objects (seconds, and over 100 MB), to show why sharing matters.
+  in a fraction of a second.  ``share=False`` builds all 549,946 objects
+  (several seconds and over 100 MB, measured once), to show why sharing
+  matters.
 * Haskell builds trees lazily, which is what lets Hutton write
   ``prune depth (gametree g p)`` for a tree too big to build.
   ``game_tree(board, lazy=True)`` gives a :class:`LazyNode` that makes its
@@ -115,8 +116,9 @@ def game_tree(board: Board, *, lazy: bool = False, share: bool = True) -> Node |
     """The tree of every game that can follow ``board`` (Hutton's ``gametree``).
 
     By default the tree is built at once, with equal subtrees shared (see the
-    module notes): the full 3×3 tree takes about 0.1 s.  ``share=False``
-    builds one object per node instead (about 7 s and 130 MB for 3×3).
+    module notes): the full 3×3 tree takes a fraction of a second.
+    ``share=False`` builds one object per node instead (for 3×3, measured
+    once: about 5 s and 130 MB).
     ``lazy=True`` returns a :class:`LazyNode` that grows as it is walked
     (each node makes its own children, so nothing is shared): use it, with
     :func:`prune`, on boards whose full tree is far too big (4×4 and up).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ttt.exercises import Exercise, exercises
+from ttt.exercises import Exercise, exercise, exercises
 
 PILOT = ("00.1", "00.2", "00.3", "00.4", "00.5", "03.1", "03.5")
 
@@ -18,3 +18,11 @@ def toy(checker, **fields) -> Exercise:
                   checker=checker, notebook="99")
     values.update(fields)
     return Exercise(**values)
+
+
+def verdict(capsys, notebook: str, number: int, answer):
+    """Check ``answer`` as a learner would: ``(result, what was printed)``; nothing on stderr, no traceback."""
+    result = exercise(notebook, number).check(answer)
+    out, err = capsys.readouterr()
+    assert err == "" and "Traceback" not in out
+    return result, out

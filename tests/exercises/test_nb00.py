@@ -5,19 +5,11 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb00
 from ttt.tree import count_tree
-
-
-def _verdict(capsys, number, answer):
-    """Check ``answer`` as a learner would; return (result, what was printed)."""
-    result = exercise("00", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
-
 
 # ---------------------------------------------------------------------- 00.1 impossible fillings
 
@@ -36,23 +28,23 @@ def test_why_impossible_agrees_with_parse_on_every_filling():
 
 
 def test_fillings_accepted(capsys):
-    result, out = _verdict(capsys, 1, nb00.impossible_fillings())
+    result, out = verdict(capsys, "00", 1, nb00.impossible_fillings())
     assert result is True and out.startswith("Correct: three fillings that no game reaches")
-    result, _ = _verdict(capsys, 1, ("XXX/XX./...", "OOO/XXX/X..", "OOO/XX./XX."))
+    result, _ = verdict(capsys, "00", 1, ("XXX/XX./...", "OOO/XXX/X..", "OOO/XX./XX."))
     assert result is True
 
 
 def test_a_filling_that_can_occur_is_shown_with_a_game_reaching_it(capsys):
-    result, out = _verdict(capsys, 1, ["OO./.../...", "XXX/OOO/...", "XXX/OO./..."])
+    result, out = verdict(capsys, "00", 1, ["OO./.../...", "XXX/OOO/...", "XXX/OO./..."])
     assert result is False
     assert "'XXX/OO./...' can occur: the game X 0, O 3, X 1, O 4, X 2 reaches it." in out
     assert " X | X | X " in out                      # the board drawn
-    _, out = _verdict(capsys, 1, [".../.../...", "XXX/OOO/...", "XXX/OO./O.."])
+    _, out = verdict(capsys, "00", 1, [".../.../...", "XXX/OOO/...", "XXX/OO./O.."])
     assert "it is the empty board, where every game starts" in out
 
 
 def test_two_fillings_for_the_same_reason_are_refused(capsys):
-    result, out = _verdict(capsys, 1, ["OO./.../...", "XXX/X../...", "XXX/OOO/..."])
+    result, out = verdict(capsys, "00", 1, ["OO./.../...", "XXX/X../...", "XXX/OOO/..."])
     assert result is False
     assert "'OO./.../...' and 'XXX/X../...' are impossible for the same reason: the numbers of marks are wrong" in out
 
@@ -67,7 +59,7 @@ def test_two_fillings_for_the_same_reason_are_refused(capsys):
     (["OO../.../...", "XXX/OOO/...", "XXX/OO./O.."], "is not three rows of three cells"),
 ])
 def test_fillings_of_the_wrong_shape_are_reported(capsys, answer, words):
-    result, out = _verdict(capsys, 1, answer)
+    result, out = verdict(capsys, "00", 1, answer)
     assert result is False and words in out
 
 
@@ -86,7 +78,7 @@ def test_games_on_move_5_match_the_tree():
     ("1440", "leave out the quotes"),
 ])
 def test_games_miscounts_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 2, answer)
+    result, out = verdict(capsys, "00", 2, answer)
     assert result is False and words in out
 
 
@@ -116,8 +108,8 @@ def _forcing_with(board, *, me=None, skip_draw_test=False, immediate=True, every
 
 
 def test_right_answers_in_any_container_pass(capsys):
-    assert _verdict(capsys, 3, nb00.forcing_moves)[0] is True
-    assert _verdict(capsys, 3, lambda board: set(reversed(nb00.forcing_moves(board))))[0] is True
+    assert verdict(capsys, "00", 3, nb00.forcing_moves)[0] is True
+    assert verdict(capsys, "00", 3, lambda board: set(reversed(nb00.forcing_moves(board))))[0] is True
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -128,7 +120,7 @@ def test_right_answers_in_any_container_pass(capsys):
     (lambda b: nb00.forcing_moves(b) * 2, "Some cells appear more than once"),
 ])
 def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake, words):
-    result, out = _verdict(capsys, 3, mistake)
+    result, out = verdict(capsys, "00", 3, mistake)
     assert result is False
     assert "forcing_moves disagrees with the package on this board (" in out
     assert "expected: [" in out and "returned: " in out
@@ -137,7 +129,7 @@ def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake,
 
 
 def test_the_to_move_mistake_shows_an_o_board(capsys):
-    _, out = _verdict(capsys, 3, lambda b: _forcing_with(b, me="X"))
+    _, out = verdict(capsys, "00", 3, lambda b: _forcing_with(b, me="X"))
     assert "(O to move):" in out
 
 
@@ -164,7 +156,7 @@ def test_the_corners_are_the_hardest_openings():
 
 def test_every_corner_passes(capsys):
     for corner in (0, 2, 6, 8):
-        result, out = _verdict(capsys, 5, Board.empty().play(corner))
+        result, out = verdict(capsys, "00", 5, Board.empty().play(corner))
         assert result is True and "only O's reply at 4 holds" in out
 
 
@@ -176,10 +168,10 @@ def test_every_corner_passes(capsys):
     ("X..", "is not a position"),
 ])
 def test_wrong_openings_are_explained(capsys, answer, words):
-    result, out = _verdict(capsys, 5, answer)
+    result, out = verdict(capsys, "00", 5, answer)
     assert result is False and words in out
 
 
 def test_the_centre_opening_draws_the_replies_that_hold(capsys):
-    _, out = _verdict(capsys, 5, ".../.X./...")
+    _, out = verdict(capsys, "00", 5, ".../.X./...")
     assert "O 0 holds     O 2 holds     O 6 holds     O 8 holds" in out

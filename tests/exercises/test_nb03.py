@@ -5,18 +5,11 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from exercise_support import verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb03
-from ttt.tree import count_tree
-
-
-def _verdict(capsys, number, answer):
-    result = exercise("03", number).check(answer)
-    out, err = capsys.readouterr()
-    assert err == "" and "Traceback" not in out
-    return result, out
-
+from ttt.tree import count_tree, game_tree
 
 # ---------------------------------------------------------------------- 03.1 the 2×2 tree
 
@@ -27,8 +20,8 @@ def test_the_hand_count_matches_count_tree():
 
 
 def test_tiny_tree_right_answers(capsys):
-    assert _verdict(capsys, 1, (41, 24, 29))[0] is True
-    assert _verdict(capsys, 1, {"positions": 29, "games": 24, "nodes": 41})[0] is True
+    assert verdict(capsys, "03", 1, (41, 24, 29))[0] is True
+    assert verdict(capsys, "03", 1, {"positions": 29, "games": 24, "nodes": 41})[0] is True
 
 
 @pytest.mark.parametrize("answer, words", [
@@ -42,7 +35,7 @@ def test_tiny_tree_right_answers(capsys):
     ((None, None, None), "Exercise 03.1 is not answered yet"),
 ])
 def test_tiny_tree_mistakes_are_named(capsys, answer, words):
-    result, out = _verdict(capsys, 1, answer)
+    result, out = verdict(capsys, "03", 1, answer)
     assert result is False and words in out
 
 
@@ -61,7 +54,7 @@ def test_a_cached_version_passes(capsys):
             return 1
         return sum(count_games(child) for _, child in board.children())
 
-    result, out = _verdict(capsys, 5, count_games)
+    result, out = verdict(capsys, "03", 5, count_games)
     assert result is True
     assert out == ("Correct: count_games agrees with the package on all 5,478 positions of 3×3"
                    " and all 29 of 2×2 with two in a row.\n")
@@ -91,15 +84,163 @@ def _nine_cells_only(board):
     (lambda board: count_tree(board).games - (not board.is_over), "expected: "),     # off by one
 ])
 def test_count_games_mistakes_show_the_board(capsys, mistake, words):
-    result, out = _verdict(capsys, 5, mistake)
+    result, out = verdict(capsys, "03", 5, mistake)
     assert result is False
     assert "count_games disagrees with the package on this board" in out
     assert "---+---+---" in out and words in out
 
 
 def test_a_function_written_for_3x3_only_fails_in_words_on_2x2(capsys):
-    result, out = _verdict(capsys, 5, _nine_cells_only)
+    result, out = verdict(capsys, "03", 5, _nine_cells_only)
     assert result is False
     assert "count_games raised an error on this board (X to move):" in out
     assert "IndexError: string index out of range" in out
     assert "---+---\n" in out                         # a 2×2 board
+
+
+# ---------------------------------------------------------------------- 03.2 height and width
+
+
+def test_height_and_widths_of_the_full_tree():
+    full = game_tree(Board.empty())
+    assert nb03.height(full) == 9
+    assert nb03.widths(full) == list(count_tree(Board.empty()).nodes_per_ply)
+    assert nb03.widths(game_tree(Board.parse("XXX/OO./..."))) == [1]     # a finished board: a leaf
+    assert nb03.height(game_tree(Board.parse("XXX/OO./..."))) == 0
+
+
+def test_height_and_widths_pass(capsys):
+    result, out = verdict(capsys, "03", 2, (nb03.height, nb03.widths))
+    assert result is True
+    assert out == ("Correct: widths agrees with the package on the trees of all 5,396 positions with at least"
+                   " three marks and of the empty board.\n")
+
+
+def test_the_widths_reference_is_count_tree():
+    for board in nb03._tree_positions():
+        per_ply = count_tree(board).nodes_per_ply[board.moves_made:]
+        assert list(per_ply[:len(nb03._widths_reference(board))]) == nb03._widths_reference(board)
+        assert not any(per_ply[len(nb03._widths_reference(board)):])
+
+
+def _widths_as_tuple(tree, memo={}):
+    """A second right answer: each depth counted on its own (remembered by board and depth), as a tuple."""
+    def at(node, depth):
+        if (node.board, depth) not in memo:
+            memo[node.board, depth] = 1 if depth == 0 else sum(at(child, depth - 1) for child in node.children)
+        return memo[node.board, depth]
+    return tuple(at(tree, depth) for depth in range(nb03.height(tree) + 1))
+
+
+def test_a_widths_returning_a_tuple_passes():
+    late = game_tree(Board.parse(".OX/XOX/..."))
+    assert _widths_as_tuple(late) == (1, 4, 9, 14, 6) and nb03.widths(late) == [1, 4, 9, 14, 6]
+    assert exercise("03", 2).judge((nb03.height, _widths_as_tuple)).ok
+
+
+def _nodes_on_path(tree):
+    return 1 + max((_nodes_on_path(child) for child in tree.children), default=0)
+
+
+def _no_base_case(tree):
+    return 1 + max(_no_base_case(child) for child in tree.children)     # max() of nothing on a leaf
+
+
+def _widths_by_game_ply(tree):
+    return [0] * tree.board.moves_made + nb03.widths(tree)
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((_nodes_on_path, nb03.widths), "That counts the nodes on the longest path; height counts the moves"),
+    ((_no_base_case, nb03.widths), "ValueError: max() arg is an empty sequence"),
+    ((nb03.height, lambda tree: nb03.widths(tree)[1:]), "The root is missing"),
+    ((nb03.height, _widths_by_game_ply), "Your list starts at the empty board"),
+    ((nb03.height, lambda tree: len(nb03.widths(tree))), "returned 1 (an int): expected a list of numbers"),
+])
+def test_height_and_widths_mistakes_show_the_board(capsys, answer, words):
+    result, out = verdict(capsys, "03", 2, answer)
+    assert result is False
+    assert "---+---+---" in out and words in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    (nb03.widths, "Give the two functions themselves, as a pair"),
+    ((nb03.height, 3), "Give the two functions themselves"),
+])
+def test_height_and_widths_need_two_functions(capsys, answer, words):
+    result, out = verdict(capsys, "03", 2, answer)
+    assert result is False and words in out
+
+
+def test_the_height_and_widths_starter_is_not_answered_yet(capsys):
+    def height(tree):
+        raise NotImplementedError
+
+    def widths(tree):
+        raise NotImplementedError
+
+    result, out = verdict(capsys, "03", 2, (height, widths))
+    assert result is False and out.startswith("Exercise 03.2 is not answered yet")
+    result, out = verdict(capsys, "03", 2, (nb03.height, widths))
+    assert result is False and "Exercise 03.2 is not answered yet" in out and "in widths" in out
+
+
+# ---------------------------------------------------------------------- 03.3 the most popular position
+
+
+def test_the_most_popular_positions_are_the_unfinished_ones_of_ply_8():
+    ways = nb03.path_counts()
+    assert len(ways) == 5_478 and ways[Board.empty()] == 1
+    assert sum(ways.values()) == count_tree(Board.empty()).nodes                      # every node once
+    top = [board for board, paths in ways.items() if paths == 576 and not board.is_over]
+    assert len(top) == 222 and {board.moves_made for board in top} == {8}
+    assert nb03.most_popular() == (576, 222)
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((2_880, 222), "That is a finished position (ply 9)"),
+    ((576, 1), "Several positions tie for the most"),
+    ((576, 390), "the finished ones among them do not count"),
+    ((36, 222), "ways: 36 is not right: it is too small."),
+])
+def test_most_popular_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "03", 3, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 03.4 lazy and 4×4
+
+
+def test_the_lazy_4x4_figures():
+    assert nb03.lazy_4x4_figures() == (3_617, 7, 63_994_817)
+    assert count_tree(Board.empty(3, 3, 3)).games_by_length[:5] == (0,) * 5                 # the same rule on 3×3
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((3_616, 7, 63_994_817), "nodes: 3,616 is not right: it is too small. Did you leave out the root?"),
+    ((3_617, 4, 63_994_817), "A line needs four marks of X"),
+    ((3_617, 7, 6_337_217), "That stops before ply 7"),
+    ((3_617, 7, 57_657_600), "That is ply 7 alone"),
+])
+def test_lazy_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "03", 4, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 03.6 wins on the last move
+
+
+def test_wins_on_the_last_move():
+    assert nb03.last_move_wins() == (81_792, 62)
+    answer = exercise("03", 6).solution_markdown()
+    assert "81,792" in answer and "62 different boards" in answer
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((127_872, 62), "That is every game of length 9: the draws last nine moves too."),
+    ((81_792, 78), "That is every full board: 16 of them are draws."),
+    ((81_792, None), "boards: not answered yet."),
+])
+def test_last_move_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "03", 6, answer)
+    assert result is False and words in out

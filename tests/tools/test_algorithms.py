@@ -52,3 +52,32 @@ def test_the_ablation_turns_one_idea_off_at_a_time():
                    if getattr(options, field) != getattr(Options(), field)}
         assert changed and (len(changed) == 1 or changed == {"table", "symmetry"}), name
     assert NO_TABLE_MAX_CELLS == 12
+
+
+# ---------------------------------------------------------------------- notebook 07, "The results table"
+# The notebook used to rebuild the engine here to check its rows; it now keeps only the figures its prose states.
+
+ENGINE_LADDER = [
+    ("engine: bitboard alpha-beta", Options(table=False, symmetry=False, order="index", threats=False, dead=False)),
+    ("engine + bound table", Options(table=True, symmetry=False, order="index", threats=False, dead=False)),
+    ("engine + symmetry", Options(table=True, symmetry=True, order="index", threats=False, dead=False)),
+    ("engine + static order", Options(threats=False, dead=False)),
+    ("engine + threats", Options(dead=False)),
+    ("engine, all options (+ dead lines)", Options()),
+]
+
+
+@pytest.mark.parametrize("name, options", ENGINE_LADDER, ids=[name for name, _ in ENGINE_LADDER])
+def test_each_engine_row_is_a_fresh_engine_with_its_options(name, options):
+    engine = Engine(3, 3, 3, options)
+    engine.score(Board.empty())
+    stats = SearchStats()
+    next(a for a in ALGORITHMS if a.name == name).run(None, stats)
+    assert (stats.nodes, stats.table_size or None) == (engine.stats.nodes, len(engine.table) or None)
+
+
+def test_the_engine_rows_switch_one_idea_on_at_a_time_and_none_adds_calls():
+    assert [a.name for a in ALGORITHMS if a.name.startswith("engine") and "solve" not in a.name] == [
+        name for name, _ in ENGINE_LADDER]
+    ladder = [ROWS[name][1] for name, _ in ENGINE_LADDER]
+    assert ladder == sorted(ladder, reverse=True) and ladder[-2:] == [64, 64]

@@ -100,3 +100,18 @@ def test_rows_are_reused_not_recreated():
 def test_only_the_offered_windows():
     with pytest.raises(ValueError, match="windows"):
         TreeExplorer(POSITION, window=(0, 1))
+
+
+# ---------------------------------------------------------------------- moved from notebook 05 (its last code cell)
+
+
+def test_notebook_05_reader_steps_to_the_draw_cutoff_and_reorders():
+    """What a reader of notebook 05 sees after stepping to X 1, O 5, and after choosing threats+static."""
+    demo = TreeExplorer(POSITION)
+    demo.enter(1)
+    demo.enter(5)
+    assert shown_rows(demo) == [("X plays 4", False), ("X plays 6", True), ("X plays 7", True)]
+    assert "never searched" in demo.account.value and demo.node.pruned == (6, 7)
+    demo.order_choice.value = "threats+static"      # search again, threats and the centre first
+    assert (demo.trace.stats().nodes, trace_alphabeta(POSITION, -1, 1).stats().nodes) == (38, 40)
+    assert repr(demo) == "TreeExplorer('O.O/X../..X', window [-1, 1], threats+static, fail-hard: 38 nodes, after moves 1, 5)"

@@ -60,7 +60,7 @@ Rules of thumb:
   function whose body is ``raise NotImplementedError``: the check prints one
   calm "Exercise NN.N is not answered yet: ..." line, so Run All stays green
   under strict nbval.  A check cell shows ``True``/``False`` as its value.
-* **Test** every checkable exercise in ``tests/test_exercises_nbNN.py``: the
+* **Test** every checkable exercise in ``tests/exercises/test_nbNN.py``: the
   check must reject a plausible wrong answer, and ``verify_all`` must pass
   (``python -m ttt exercises --verify``).
 """

@@ -54,7 +54,7 @@ def impossible_fillings():
 def why_impossible(cells: str) -> tuple[str, str] | None:
     """The reason (a key of REASONS and a sentence) why a 3×3 filling never occurs, or None if it can.
 
-    On 3×3 these three rules are the whole story (``tests/test_exercises_nb00.py``
+    On 3×3 these three rules are the whole story (``tests/exercises/test_nb00.py``
     compares this with ``Board.parse`` on all 19,683 fillings).
     """
     xs, os_ = cells.count("X"), cells.count("O")

@@ -1,7 +1,1078 @@
-"""The exercises of notebook 01 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 01 (representing the board): every one is checked by code.
+
+1. a fifth representation   a custom check: six functions against ``Board`` on all 5,478 positions,
+                             and the base-3 encoding itself;
+2. break it and catch it     a custom check of a report (which check catches which mistake);
+3. one way to fail           a custom check of ``put_mark`` on every square of every position;
+4. only the lines through the last move   ``flat_play_and_winner`` on every move of every position;
+5. ★ larger boards           representation factories on 3×3 and on a seeded sample of 4×4 (k = 3);
+6. ★ why is ``parse`` exact?  a position check: a 4×4 filling that breaks only the last rule.
+
+The notebook's own representation code (``Representation``, the list of lists,
+``disagreements``) is copied here in private names, so that the worked
+solutions, which use those names, run outside the notebook too.  The checks
+compare with ``ttt.Board`` and ``ttt.geometry``, never with the solutions.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+import re
+from typing import Callable, NamedTuple
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board
+from ttt.exercises.checks import (
+    _to_move,  # "X to move", "O has won", "a draw": how every check names a board
+    custom_check,
+    describe_exception,
+    describe_value,
+    right,
+    unanswered,
+    wrong,
+)
+from ttt.exercises.core import Exercise
+from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
+from ttt.geometry import BoardError, geometry
+
+# ====================================================================== the notebook's code, for the solutions
+
+
+class Representation(NamedTuple):
+    """What a search needs from a board representation, as plain functions (as in the notebook)."""
+
+    from_cells: Callable
+    to_cells: Callable
+    winner: Callable
+    turn: Callable
+    moves: Callable
+    play: Callable
+
+
+FIELDS = Representation._fields
+
+
+def grid_from_cells(cells):
+    return [list(cells[row * 3 : row * 3 + 3]) for row in range(3)]
+
+
+def grid_to_cells(grid):
+    return "".join("".join(row) for row in grid)
+
+
+def grid_lines(grid):
+    columns = [list(column) for column in zip(*grid)]
+    return grid + columns + [[grid[i][i] for i in range(3)], [grid[i][2 - i] for i in range(3)]]
+
+
+def grid_winner(grid):
+    for a, b, c in grid_lines(grid):
+        if a != "." and a == b == c:
+            return a
+    return None
+
+
+def grid_turn(grid):
+    cells = grid_to_cells(grid)
+    return "X" if cells.count("X") == cells.count("O") else "O"
+
+
+def grid_moves(grid):
+    if grid_winner(grid) is not None:
+        return []
+    return [row * 3 + col for row in range(3) for col in range(3) if grid[row][col] == "."]
+
+
+def grid_play(grid, cell):
+    row, col = divmod(cell, 3)
+    new = [list(r) for r in grid]
+    new[row][col] = grid_turn(grid)
+    return new
+
+
+GRID = Representation(grid_from_cells, grid_to_cells, grid_winner, grid_turn, grid_moves, grid_play)
+
+
+def disagreements(rep, boards):
+    """Every (board, what) where ``rep`` and ttt.Board answer differently (the notebook's test)."""
+    found = []
+    for board in boards:
+        value = rep.from_cells(board.cells)
+        checks = {
+            "round trip": rep.to_cells(value) == board.cells,
+            "winner": rep.winner(value) == board.winner,
+            "turn": rep.turn(value) == board.turn,
+            "moves": list(rep.moves(value)) == board.legal_moves(),
+            "play": all(rep.to_cells(rep.play(value, cell)) == child.cells for cell, child in board.children()),
+        }
+        found += [(board, what) for what, ok in checks.items() if not ok]
+    return found
+
+
+def _emptiest_first() -> tuple[Board, ...]:
+    """All 5,478 positions, the empty board first: an encoding slip shows on a board with one mark."""
+    return tuple(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells)))
+
+
+# ====================================================================== comparing a representation with Board
+
+
+def representation_functions(answer, name: str):
+    """The six functions of a representation (a Representation, or any object or 6-tuple like it).
+
+    Raises ``ValueError`` with a sentence saying what is missing.
+    """
+    if all(hasattr(answer, field) for field in FIELDS):
+        functions = tuple(getattr(answer, field) for field in FIELDS)
+    elif isinstance(answer, (tuple, list)) and len(answer) == len(FIELDS):
+        functions = tuple(answer)
+    else:
+        raise ValueError(
+            f"{name} should be a Representation of six functions ({', '.join(FIELDS)}),"
+            f" but it is {describe_value(answer)}"
+        )
+    for field, function in zip(FIELDS, functions):
+        if not callable(function):
+            raise ValueError(f"the {field} of {name} is {describe_value(function)}, not a function")
+    return functions
+
+
+def _same_cells(got, expected: str) -> bool:
+    return isinstance(got, str) and got == expected
+
+
+def compare_representation(functions, boards, *, name: str, encoding=None, describe_encoding=None):
+    """The first board where the six functions disagree with ``Board``, as a Verdict; None if none.
+
+    For every board: ``from_cells`` (and, if given, the exact ``encoding``), the
+    round trip, ``winner``, ``turn``, ``moves``, and ``play`` of every legal
+    move, which must also leave the value it was given as it was.
+    """
+    from_cells, to_cells, winner, turn, moves, play = functions
+    for index, board in enumerate(boards):
+        step = "from_cells"
+        try:
+            value = from_cells(board.cells)
+            if encoding is not None:
+                expected = encoding(board.cells)
+                if value != expected:
+                    extra = describe_encoding(board.cells, value) if describe_encoding else None
+                    return wrong(
+                        f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:",
+                        board,
+                        f"expected: {expected!r}\nreturned: {value!r}",
+                        extra,
+                    )
+            step = "to_cells"
+            back = to_cells(value)
+            if not _same_cells(back, board.cells):
+                return wrong(
+                    f"The round trip fails on this board ({_to_move(board)}):"
+                    f" {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
+                    board,
+                    f"expected: {board.cells!r}\nreturned: {back!r}",
+                )
+            for step, function, expected, note in (
+                ("winner", winner, board.winner, None),
+                ("turn", turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks."),
+            ):
+                got = function(value)
+                if got != expected:
+                    return wrong(
+                        f"{name}.{step} disagrees with ttt.Board on this board ({_to_move(board)}):",
+                        board,
+                        f"expected: {expected!r}\nreturned: {got!r}",
+                        note,
+                    )
+            step = "moves"
+            got = moves(value)
+            try:
+                listed = list(got)
+            except TypeError:
+                listed = got
+            if listed != board.legal_moves():
+                note = None
+                if board.winner and listed:
+                    note = "The game is over once somebody has a line: there are no legal moves then."
+                elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
+                    note = "The right cells, but list them in increasing order."
+                return wrong(
+                    f"{name}.moves disagrees with ttt.Board on this board ({_to_move(board)}):",
+                    board,
+                    f"expected: {board.legal_moves()!r}\nreturned: {got!r}",
+                    note,
+                )
+            step = "play"
+            for cell, child in board.children():
+                after = to_cells(play(value, cell))
+                if not _same_cells(after, child.cells):
+                    return wrong(
+                        f"{name}.play(value, {cell}) disagrees with ttt.Board on this board ({_to_move(board)}):",
+                        board,
+                        f"expected the cells {child.cells!r}\nreturned the cells {after!r}",
+                    )
+                if not _same_cells(to_cells(value), board.cells):
+                    return wrong(
+                        f"{name}.play(value, {cell}) changed the value it was given, on this board:",
+                        board,
+                        f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
+                        " leave the old one as it was.",
+                    )
+        except NotImplementedError as error:
+            if index == 0:
+                return unanswered(
+                    "replace each `raise NotImplementedError` with your code, then run the cell again."
+                )
+            return wrong(f"{name}.{step} raised an error on this board:", board, describe_exception(error))
+        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+            return wrong(
+                f"{name}.{step} raised an error on this board ({_to_move(board)}):", board, describe_exception(error)
+            )
+    return None
+
+
+# ====================================================================== 01.1 a fifth representation
+
+
+def base3_code(cells: str) -> int:
+    """The encoding the exercise asks for: cell i adds 3**i times 0 (empty), 1 (X) or 2 (O)."""
+    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
+
+
+def _describe_base3(cells: str, got) -> str | None:
+    if got == sum(3 ** (len(cells) - 1 - i) * ".XO".index(m) for i, m in enumerate(cells)):
+        return "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest (3**8)."
+    if got == sum(3**i * ".OX".index(m) for i, m in enumerate(cells)):
+        return "X and O are swapped: an X counts 1 and an O counts 2."
+    if isinstance(got, str):
+        return "from_cells should return one whole number (an int), not text."
+    return None
+
+
+def base3_from_cells(cells):
+    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
+
+
+def base3_to_cells(code):
+    cells = []
+    for _ in range(9):
+        code, digit = divmod(code, 3)  # the lowest digit is cell 0
+        cells.append(".XO"[digit])
+    return "".join(cells)
+
+
+def base3_digits(code):
+    """The nine digits, cell 0 first."""
+    digits = []
+    for _ in range(9):
+        code, digit = divmod(code, 3)
+        digits.append(digit)
+    return digits
+
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def base3_winner(code):
+    digits = base3_digits(code)
+    for a, b, c in LINES:
+        if digits[a] != 0 and digits[a] == digits[b] == digits[c]:
+            return ".XO"[digits[a]]
+    return None
+
+
+def base3_turn(code):
+    digits = base3_digits(code)
+    return "X" if digits.count(1) == digits.count(2) else "O"
+
+
+def base3_moves(code):
+    if base3_winner(code) is not None:
+        return []
+    return [cell for cell, digit in enumerate(base3_digits(code)) if digit == 0]
+
+
+def base3_play(code, cell):
+    return code + 3**cell * (1 if base3_turn(code) == "X" else 2)  # an int is immutable: a new value
+
+
+BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
+
+
+def _judge_base3(answer):
+    try:
+        functions = representation_functions(answer, "BASE3")
+    except ValueError as error:
+        return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
+    found = compare_representation(
+        functions, _emptiest_first(), name="BASE3", encoding=base3_code, describe_encoding=_describe_base3
+    )
+    if found is not None:
+        return found
+    return right(
+        "BASE3 agrees with ttt.Board on all 5,478 positions (the encoding, the round trip, winner, turn,"
+        " moves, and play of every legal move)."
+    )
+
+
+FIFTH = Exercise(
+    number=1,
+    title="A fifth representation",
+    prompt="""\
+Encode a position as one integer in base 3: cell *i* adds 3<sup>*i*</sup> × (0 for empty, 1 for X,
+2 for O), so the empty board is 0 and `"X........"` is 1. Write the six functions, build a
+`Representation` called `BASE3`, and run `disagreements` on all positions. Is it hashable? Where
+would it land in the timing table of the optional section, and why? The check compares `from_cells`
+with the encoding, and all six functions with `ttt.Board`, on all 5,478 positions.""",
+    starter="""\
+def base3_from_cells(cells):
+    raise NotImplementedError  # replace this line with your code, then write the other five
+
+
+BASE3 = None  # Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
+exercise("01", 1).check(BASE3)""",
+    hints=(
+        "`from_cells` is a sum over the cells: `3**i` times the digit of cell *i*. `\".XO\".index(mark)` "
+        "turns a mark into its digit. Going back, `divmod(code, 3)` splits off the lowest digit, which is cell 0.",
+        "Write one helper that turns a code into its nine digits (cell 0 first) with `divmod` in a loop; "
+        "then `winner`, `turn` and `moves` are the flat tuple's functions on those digits, with 1 for X and 2 "
+        "for O. `play` adds `3**cell` times the mover's digit: one addition, once `turn` has said who moves.",
+        "`base3_play(code, cell)` is `code + 3**cell * (1 if base3_turn(code) == \"X\" else 2)`; "
+        "`base3_turn` compares `digits.count(1)` with `digits.count(2)`; `base3_moves` returns `[]` once "
+        "`base3_winner` finds a line, otherwise the cells whose digit is 0.",
+    ),
+    explanation="""\
+**Why it works.** Base 3 gives every filling of the nine cells its own number from 0 to
+3⁹ − 1 = 19,682, with cell *i* as the digit of weight 3<sup>*i*</sup>. `divmod(code, 3)` peels off the
+lowest digit, so nine steps give the cells back in order; the rules then work on the digits exactly as
+the flat tuple's do on its marks. A move only adds one digit, so `play` is one addition once the side
+to move is known.
+
+**Hashable?** Yes: an `int` is immutable, so a position is a perfect dictionary key, and the smallest
+key of all (its number is below 3⁹, so CPython stores it in one 30-bit digit). **Where in the timing
+table?** Every function but `from_cells` must first decode the nine digits (nine `divmod` steps in the
+interpreter), `play` included, since it needs the turn: expect it near the list of lists, far behind
+the flat tuple and the bitboard. A compact value is not the same as a fast one. (Measure it with the
+optional section's `time_representation(BASE3)` rather than trusting this estimate.)""",
+    code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
+    checker=custom_check(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
+    answer=lambda: BASE3,
+)
+
+
+# ====================================================================== 01.2 break it and catch it
+
+CHECK_NAMES = ("round trip", "winner", "turn", "moves", "play")
+CAUGHT = {"turn": {"turn"}, "moves": {"moves"}, "play": {"play"}}
+SLIPS = "play"
+
+_WHY_MISSING = {
+    ("turn", "turn"): "the turn check compares your `turn` with `Board.turn` on every position, and it is wrong on all of them.",
+    ("moves", "moves"): "on a won board that still has empty cells, your `moves` lists them and `Board` lists none.",
+    ("play", "play"): "after the first move is written into the grid, the next `play` starts from a grid that "
+    "already holds that mark, so from the second legal move on the result is wrong.",
+}
+_WHY_EXTRA = {
+    ("turn", "play"): "`grid_play` calls `grid_turn` by name, not your new `turn`, so it still puts down the right "
+    "mark: the play check passes. The rule lives in two places, and only one of them was broken.",
+    ("moves", "play"): "the play check takes its moves from `board.children()`, not from your `moves`, so it never "
+    "plays the extra cells.",
+    ("moves", "winner"): "the winner is found by `grid_winner`, which you did not change.",
+    ("play", "turn"): "the checks run in the order round trip, winner, turn, moves, play, and every position gets "
+    "a fresh value, so only the play check ever sees a grid that `play` has spoilt.",
+    ("play", "moves"): "the checks run in the order round trip, winner, turn, moves, play, and every position gets "
+    "a fresh value, so only the play check ever sees a grid that `play` has spoilt.",
+    ("play", "round trip"): "the round trip is checked before any move is played, on a fresh value.",
+}
+
+
+def _as_names(value):
+    if isinstance(value, str):
+        return {value}
+    try:
+        return set(value)
+    except TypeError:
+        return None
+
+
+def _judge_caught(answer):
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
+    caught, slips = answer
+    if caught is None and slips is None:
+        return unanswered("replace None with (caught, slips), then run the cell again.")
+    if not isinstance(caught, dict):
+        return wrong(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not {describe_value(caught)}.")
+    missing_keys = [key for key in CAUGHT if key not in caught]
+    if missing_keys:
+        return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
+    lines = []
+    for mistake, expected in CAUGHT.items():
+        names = _as_names(caught[mistake])
+        if names is None:
+            lines.append(f"{mistake}: give a set of check names, not {describe_value(caught[mistake])}.")
+            continue
+        unknown = sorted(name for name in names if name not in CHECK_NAMES)
+        if unknown:
+            lines.append(
+                f"{mistake}: {', '.join(map(repr, unknown))} is not a check of `disagreements`;"
+                f" the checks are {', '.join(map(repr, CHECK_NAMES))}."
+            )
+            continue
+        for name in sorted(expected - names):
+            lines.append(f"{mistake}: {name!r} is missing: {_WHY_MISSING.get((mistake, name), '')}".rstrip(": "))
+        for name in sorted(names - expected):
+            why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
+            lines.append(f"{mistake}: {name!r} does not catch it: {why}")
+    if slips != SLIPS:
+        if slips in ("turn", "moves"):
+            lines.append(
+                f"slips: {slips!r} is caught whatever `play` does: its check never plays a move. Which mistake "
+                "only shows once a second move is played from the same value?"
+            )
+        else:
+            lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not {describe_value(slips)}.")
+    if lines:
+        return wrong("\n".join(lines))
+    return right(
+        "each mistake is caught by exactly one check, and the play-in-place bug slips through if only the first "
+        "legal move is played: the first `play` on a fresh grid is right; only the second reveals the damage."
+    )
+
+
+def swapped_turn(grid):
+    cells = grid_to_cells(grid)
+    return "O" if cells.count("X") == cells.count("O") else "X"  # O moves first: wrong
+
+
+def moves_after_a_win(grid):
+    return [row * 3 + col for row in range(3) for col in range(3) if grid[row][col] == "."]  # no winner test
+
+
+def play_in_place(grid, cell):
+    row, col = divmod(cell, 3)
+    grid[row][col] = grid_turn(grid)  # writes into the caller's grid
+    return grid
+
+
+def which_checks_catch(GRID, disagreements, positions):
+    """Each mistake plugged into the list of lists on its own, and the checks that catch it."""
+    broken = {
+        "turn": GRID._replace(turn=swapped_turn),
+        "moves": GRID._replace(moves=moves_after_a_win),
+        "play": GRID._replace(play=play_in_place),
+    }
+    return {mistake: {what for _, what in disagreements(rep, positions)} for mistake, rep in broken.items()}
+
+
+BREAK = Exercise(
+    number=2,
+    title="Break it and catch it",
+    prompt="""\
+Make three deliberate mistakes in the list of lists, one at a time, each in a new function plugged in
+with `GRID._replace(...)`: `"turn"`, a turn rule that gives the first move to O; `"moves"`, a move list
+that forgets to stop after a win; `"play"`, a `play` that writes into the grid it is given (and returns
+it) instead of a copy. Run `disagreements` on each broken version and collect which checks catch it:
+`caught = {"turn": ..., "moves": ..., "play": ...}`, each a set of check names (`"round trip"`,
+`"winner"`, `"turn"`, `"moves"`, `"play"`). Which mistake would slip through if `disagreements`
+played only the first legal move of each position, and why? Give `answer = (caught, slips)`, with
+`slips` the key of that mistake.""",
+    starter="""\
+answer = (None, None)  # (caught, slips)
+exercise("01", 2).check(answer)""",
+    hints=(
+        "Write each broken function as a copy of the right one with one change, e.g. `swapped_turn(grid)`, and "
+        "build `GRID._replace(turn=swapped_turn)`. Then `{what for _, what in disagreements(rep, positions)}` is "
+        "the set of checks that caught it.",
+        "Before you run it, predict: does `grid_play` use your new turn function, or the old `grid_turn`? Does the "
+        "play check use your `moves`, or `board.children()`? In which order are the five checks made, and does "
+        "each position get a fresh value?",
+        "Each mistake is caught by exactly one check. For `slips`: on a fresh grid, the first `play` gives the right "
+        "answer even if it writes into its argument; what happens to the second?",
+    ),
+    explanation="""\
+**What catches what.** `which_checks_catch(GRID, disagreements, positions)` gives
+`{"turn": {"turn"}, "moves": {"moves"}, "play": {"play"}}`:
+
+- the swapped turn is wrong on every position, but only the turn check sees it: `grid_play` calls
+  `grid_turn` by name, not the representation's `turn`, so moves still get the right mark. (A rule
+  written down in two places can be broken in one and not the other; tests should try both.)
+- the move list that forgets the winner differs only on won boards that still have empty cells, and only
+  the moves check asks it: the play check takes its moves from `board.children()`.
+- `play_in_place` spoils the grid it was given, but every position starts from a fresh
+  `from_cells(...)`, and the play check comes last, so nothing else sees the damage.
+
+**What slips through with one move per position:** `"play"`. The first `play` on a fresh grid gives the
+right board; the damage shows only when the *same* value is used again, for the second legal move. A
+test that plays one move per position would pass a `play` that corrupts every search that uses it,
+since a search plays every legal move from the same value.""",
+    code=(swapped_turn, moves_after_a_win, play_in_place, which_checks_catch),
+    checker=custom_check(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
+    answer=lambda: (which_checks_catch(GRID, disagreements, all_positions()), "play"),
+)
+
+
+# ====================================================================== 01.3 one way to fail
+
+COORDS = [(row, col) for row in range(3) for col in range(3)]
+OFF_BOARD = [(3, 3), (0, 3), (3, 0), (-1, 0), (0, -1), (5, 7)]
+
+
+def _squares(board: Board) -> dict:
+    return {rc: (None if mark == "." else mark) for rc, mark in zip(COORDS, board.cells)}
+
+
+def put_mark(squares, where, mark):
+    """A new dict with ``mark`` at ``where``; BoardError (and ``squares`` untouched) for a bad square."""
+    row, col = where
+    if not (0 <= row < 3 and 0 <= col < 3):
+        raise BoardError(f"square {where} is off the board: rows and columns run 0..2")
+    if squares[where] is not None:
+        raise BoardError(f"square {where} is taken by {squares[where]}")
+    new = dict(squares)
+    new[where] = mark
+    return new
+
+
+def _judge_put_mark(answer):
+    if not callable(answer):
+        return wrong(
+            f"The check needs the function put_mark itself, but it got {describe_value(answer)}.",
+            "Pass the function without calling it: check(put_mark).",
+        )
+    for index, board in enumerate(all_positions()):
+        mark = board.turn
+        messages = {}
+        for where in COORDS + OFF_BOARD:
+            squares = _squares(board)
+            before = dict(squares)
+            off = where not in before
+            taken = not off and before[where] is not None
+            try:
+                result = answer(squares, where, mark)
+            except NotImplementedError:
+                if index == 0:
+                    return unanswered(
+                        "replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."
+                    )
+                return wrong(f"put_mark raised NotImplementedError for {where} on this board:", board)
+            except BoardError as error:
+                if squares != before:
+                    return wrong(
+                        f"put_mark(squares, {where}, {mark!r}) raised BoardError but changed `squares` first, on this board:",
+                        board,
+                        "Check before you write: a refused move must leave the board as it was.",
+                    )
+                if not (off or taken):
+                    return wrong(
+                        f"put_mark(squares, {where}, {mark!r}) refused an empty square on this board:",
+                        board,
+                        f"BoardError: {error}",
+                    )
+                if not str(error).strip():
+                    return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.")
+                messages["off" if off else "taken"] = str(error)
+                continue
+            except Exception as error:  # noqa: BLE001
+                kind = "off the board" if off else "taken" if taken else "empty"
+                return wrong(
+                    f"put_mark(squares, {where}, {mark!r}) raised the wrong kind of error for a square that is"
+                    f" {kind}, on this board:",
+                    board,
+                    describe_exception(error),
+                    "Raise BoardError (from ttt import BoardError) for every bad square, with a message that says"
+                    " what is wrong." if off or taken else None,
+                )
+            if squares != before:
+                return wrong(
+                    f"put_mark(squares, {where}, {mark!r}) changed the dict it was given, on this board:",
+                    board,
+                    "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
+                )
+            if off or taken:
+                why = "is off the board" if off else f"is taken by {before[where]}"
+                return wrong(
+                    f"put_mark(squares, {where}, {mark!r}) returned {describe_value(result)}, but {where} {why}:"
+                    " it should raise BoardError. On this board:",
+                    board,
+                )
+            expected = dict(before)
+            expected[where] = mark
+            if result != expected:
+                return wrong(
+                    f"put_mark(squares, {where}, {mark!r}) should return a new dict with {mark!r} at {where} and"
+                    f" every other square as it was; it returned {describe_value(result)}. On this board:",
+                    board,
+                    "Is a `return` missing?" if result is None else None,
+                )
+        if "off" in messages and "taken" in messages and messages["off"] == messages["taken"]:
+            return wrong(
+                "put_mark gives the same message for a square off the board and for a taken square:",
+                f"BoardError: {messages['off']}",
+                "Say which of the two went wrong (and name the square): that is the point of one failure mode.",
+            )
+    return right(
+        "put_mark refuses squares off the board and taken squares with two different BoardError messages, places"
+        f" a mark on every empty square, and never changes the dict it is given ({len(all_positions()):,} positions,"
+        f" {len(COORDS + OFF_BOARD)} squares each)."
+    )
+
+
+ONE_WAY = Exercise(
+    number=3,
+    title="One way to fail",
+    prompt="""\
+Write `put_mark(squares, where, mark)` for the dict representation: it returns a *new* dict with
+`mark` at the square `where`, and it raises `BoardError` with one message for a square off the board
+and a different one for a square that is taken. It never changes `squares`, not even when it refuses.
+The check tries every square, and six coordinates off the board, on all 5,478 positions.""",
+    starter="""\
+def put_mark(squares, where, mark):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("01", 3).check(put_mark)""",
+    hints=(
+        "Decide in order: is `where` on the board at all? Then, is the square empty? Only then build the new dict. "
+        "Raising before writing anything is what keeps `squares` unchanged.",
+        "`squares[where]` raises `KeyError` off the board, which is the failure the tutorial's `error` call gives: "
+        "test `0 <= row < 3 and 0 <= col < 3` first. The new dict is `dict(squares)` with one entry changed.",
+        "`row, col = where`; if off the board, `raise BoardError(f\"square {where} is off the board: rows and columns "
+        "run 0..2\")`; if `squares[where] is not None`, `raise BoardError(f\"square {where} is taken by "
+        "{squares[where]}\")`; otherwise copy, set, return.",
+    ),
+    explanation="""\
+**Why it works.** Both bad cases are found before anything is written, so a refusal cannot leave a
+half-made move behind, and the one write goes into a copy, so even a successful move leaves the caller's
+dict as it was. Both failures are the same kind of exception, which the caller handles in one
+`except BoardError`, yet each message says what went wrong and names the square. That is the repair
+to the tutorial's accessors, where one mistake stops the program (`error`) and the other returns
+`Nothing` without a reason. A dict lookup off the board would raise `KeyError` with just the key as
+its message: correct, but it tells the player nothing.""",
+    code=(put_mark,),
+    checker=custom_check(_judge_put_mark, instruction="replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."),
+    answer=lambda: put_mark,
+)
+
+
+# ====================================================================== 01.4 only the lines through the last move
+
+GEOMETRY = geometry(3, 3, 3)
+
+
+def flat_play_and_winner(flat, cell):
+    """The position after the side to move plays ``cell``, and its winner, from the lines through ``cell``."""
+    mark = "X" if flat.count("X") == flat.count("O") else "O"
+    new = flat[:cell] + (mark,) + flat[cell + 1 :]
+    for number in GEOMETRY.lines_through[cell]:  # 2, 3 or 4 lines instead of 8
+        if all(new[i] == mark for i in GEOMETRY.lines[number]):
+            return new, mark
+    return new, None
+
+
+def _judge_play_and_winner(answer):
+    if not callable(answer):
+        return wrong(
+            f"The check needs the function flat_play_and_winner itself, but it got {describe_value(answer)}.",
+            "Pass the function without calling it: check(flat_play_and_winner).",
+        )
+    positions = unfinished_positions()
+    for index, board in enumerate(positions):
+        flat = tuple(board.cells)
+        for cell, child in board.children():
+            try:
+                got = answer(flat, cell)
+            except NotImplementedError:
+                if index == 0:
+                    return unanswered(
+                        "replace the line `raise NotImplementedError` in flat_play_and_winner with your code,"
+                        " then run the cell again."
+                    )
+                return wrong("flat_play_and_winner raised NotImplementedError on this board:", board)
+            except Exception as error:  # noqa: BLE001
+                return wrong(
+                    f"flat_play_and_winner(flat, {cell}) raised an error on this board ({_to_move(board)}):",
+                    board,
+                    describe_exception(error),
+                )
+            expected = (tuple(child.cells), child.winner)
+            if not (isinstance(got, tuple) and len(got) == 2):
+                return wrong(
+                    f"flat_play_and_winner(flat, {cell}) should return a pair (new position, winner), not"
+                    f" {describe_value(got)}. On this board:",
+                    board,
+                )
+            new, winner = got
+            if not isinstance(new, tuple) or new != expected[0]:
+                note = "A flat position is a tuple (immutable and hashable), not a list." if (
+                    isinstance(new, list) and tuple(new) == expected[0]) else None
+                return wrong(
+                    f"flat_play_and_winner(flat, {cell}) returns the wrong position on this board ({_to_move(board)}):",
+                    board,
+                    f"expected: {expected[0]!r}\nreturned: {new!r}",
+                    note,
+                )
+            if winner != expected[1]:
+                note = None
+                if expected[1] and winner is None:
+                    line = next(line for line in GEOMETRY.line_cells_through[cell]
+                                if all(child.cells[i] == expected[1] for i in line))
+                    note = f"{cell} completes the line {line}: is that line among the ones you check?"
+                return wrong(
+                    f"flat_play_and_winner(flat, {cell}) returns the wrong winner on this board ({_to_move(board)}):",
+                    board,
+                    f"expected: {expected[1]!r}\nreturned: {winner!r}",
+                    note,
+                )
+    moves = sum(len(board.legal_moves()) for board in positions)
+    return right(
+        f"flat_play_and_winner agrees with ttt.Board on all {moves:,} moves of the 4,520 unfinished positions."
+    )
+
+
+LINES_THROUGH = Exercise(
+    number=4,
+    title="Only the lines through the last move",
+    prompt="""\
+Write `flat_play_and_winner(flat, cell)` that returns the new position and its winner, checking only
+the lines through `cell` (`geometry(3, 3, 3).lines_through[cell]` gives their numbers in
+`geometry(3, 3, 3).lines`). Why is that enough, on a position where play goes on? Time it against
+`flat_play` followed by `flat_winner`. The check tries every legal move of all 4,520 unfinished
+positions.""",
+    starter="""\
+def flat_play_and_winner(flat, cell):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("01", 4).check(flat_play_and_winner)""",
+    hints=(
+        "In a game that is still going on nobody has a line yet, so the only line the move can complete is one "
+        "that passes through `cell`. How many lines pass through a corner, an edge cell, the centre?",
+        "Play the move as `flat_play` does, remembering the mark. Then loop over "
+        "`geometry(3, 3, 3).lines_through[cell]`: each is a number `n`, and `geometry(3, 3, 3).lines[n]` "
+        "is the tuple of its three cells.",
+        "`for n in geo.lines_through[cell]: if all(new[i] == mark for i in geo.lines[n]): return new, mark`, "
+        "and `return new, None` after the loop.",
+    ),
+    explanation="""\
+**Why it is enough.** On a position where play goes on, no line is complete, so after one move the only
+lines that can be complete are those through the new mark, and only in the mover's colour. A corner
+lies on 3 lines, an edge cell on 2 and the centre on 4, so the move checks at most 4 lines instead of 8,
+and never looks at the opponent's marks at all. That is what `Board.child` does for every board size
+(`line_cells_through`), and why a `Board` can answer `winner` without looking: the work was done, once,
+in the move.
+
+**Timing.** Expect it to beat `flat_play` + `flat_winner` by a factor of about two (fewer lines, and no
+second function call), but measure it on your machine with the optional section's `per_call_ns`; the
+factor varies with the Python version.""",
+    code=(flat_play_and_winner,),
+    checker=custom_check(
+        _judge_play_and_winner,
+        instruction="replace the line `raise NotImplementedError` in flat_play_and_winner with your code,"
+        " then run the cell again.",
+    ),
+    answer=lambda: flat_play_and_winner,
+)
+
+
+# ====================================================================== 01.5 ★ larger boards
+
+SIZES = ((3, 3, 3), (4, 4, 3))
+SAMPLE = 2_000
+
+
+def _boards_for(rows: int, cols: int, k: int) -> tuple[Board, ...]:
+    if (rows, cols, k) == (3, 3, 3):
+        return _emptiest_first()
+    return random_positions(rows, cols, k, SAMPLE, 0, unfinished=False)
+
+
+def flat_rules(rows, cols, k):
+    """The flat tuple for any board: the rules of the 3×3 version, with the lines taken from the geometry."""
+    lines, size = geometry(rows, cols, k).lines, rows * cols
+
+    def winner(flat):
+        for line in lines:
+            first = flat[line[0]]
+            if first != "." and all(flat[i] == first for i in line):
+                return first
+        return None
+
+    def turn(flat):
+        return "X" if flat.count("X") == flat.count("O") else "O"
+
+    def moves(flat):
+        return [] if winner(flat) else [cell for cell in range(size) if flat[cell] == "."]
+
+    def play(flat, cell):
+        return flat[:cell] + (turn(flat),) + flat[cell + 1 :]
+
+    return Representation(tuple, "".join, winner, turn, moves, play)
+
+
+def bits_rules(rows, cols, k):
+    """The bitboard pair for any board: the masks come from the geometry, and all cells from its size."""
+    geo = geometry(rows, cols, k)
+    masks, size = geo.line_masks, geo.size
+    all_cells = (1 << size) - 1
+
+    def from_cells(cells):
+        x = sum(1 << cell for cell, mark in enumerate(cells) if mark == "X")
+        o = sum(1 << cell for cell, mark in enumerate(cells) if mark == "O")
+        return x, o
+
+    def to_cells(bits):
+        x, o = bits
+        return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(size))
+
+    def winner(bits):
+        x, o = bits
+        for mask in masks:
+            if x & mask == mask:
+                return "X"
+            if o & mask == mask:
+                return "O"
+        return None
+
+    def turn(bits):
+        x, o = bits
+        return "X" if x.bit_count() == o.bit_count() else "O"
+
+    def moves(bits):
+        if winner(bits) is not None:
+            return []
+        x, o = bits
+        free = all_cells & ~(x | o)
+        return [cell for cell in range(size) if free >> cell & 1]
+
+    def play(bits, cell):
+        x, o = bits
+        return (x | 1 << cell, o) if turn(bits) == "X" else (x, o | 1 << cell)
+
+    return Representation(from_cells, to_cells, winner, turn, moves, play)
+
+
+def _judge_factories(answer):
+    factories = list(answer) if isinstance(answer, (tuple, list)) else [answer]
+    if not factories:
+        return wrong("Give your functions, e.g. check((flat_rules, bits_rules)).")
+    if all(factory is None for factory in factories):
+        return unanswered("replace None with (flat_rules, bits_rules), then run the cell again.")
+    done = []
+    for position, factory in enumerate(factories):
+        if factory is None:
+            continue
+        name = getattr(factory, "__name__", f"function {position + 1}")
+        if not callable(factory):
+            return wrong(f"Give functions of (rows, cols, k) that return a Representation, not {describe_value(factory)}.")
+        for rows, cols, k in SIZES:
+            call = f"{name}({rows}, {cols}, {k})"
+            try:
+                rep = factory(rows, cols, k)
+            except NotImplementedError:
+                if (rows, cols, k) == SIZES[0]:
+                    passed = f"{' and '.join(done)} passed; now " if done else ""
+                    return unanswered(
+                        f"{passed}replace the line `raise NotImplementedError` in {name} with your code,"
+                        " then run the cell again."
+                    )
+                return wrong(f"{call} raised NotImplementedError.")
+            except Exception as error:  # noqa: BLE001
+                return wrong(f"{call} raised an error:", describe_exception(error))
+            try:
+                functions = representation_functions(rep, call)
+            except ValueError as error:
+                return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            found = compare_representation(functions, _boards_for(rows, cols, k), name=call)
+            if found is not None:
+                return found
+        done.append(name)
+    return right(
+        f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on all 5,478 positions of 3×3 and on"
+        f" {SAMPLE:,} positions of 4×4 with k = 3 (random play, random.Random(0))."
+    )
+
+
+LARGER = Exercise(
+    number=5,
+    title="Larger boards",
+    star=True,
+    prompt="""\
+Generalise the flat tuple and the bitboard to any board: write `flat_rules(rows, cols, k)` and
+`bits_rules(rows, cols, k)`, each returning a `Representation` whose lines come from
+`geometry(rows, cols, k)`. The check compares all six functions of each with `Board` on all 5,478
+positions of 3×3 and on 2,000 positions of 4×4 with k = 3 reached by random play
+(`random_positions(4, 4, 3, 2000, 0, unfinished=False)` from `ttt.exercises.positions`).""",
+    starter="""\
+def flat_rules(rows, cols, k):
+    raise NotImplementedError  # replace this line with your code
+
+
+def bits_rules(rows, cols, k):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("01", 5).check((flat_rules, bits_rules))""",
+    hints=(
+        "Look for every 3 and 9 in the 3×3 code: each must become something that depends on the size. The lines "
+        "are `geometry(rows, cols, k).lines` (or `.line_masks` for bitboards), and the number of cells is "
+        "`rows * cols`.",
+        "Define the functions *inside* `flat_rules`, so that they can use the lines and the size of that call, "
+        "and return `Representation(from_cells, to_cells, winner, turn, moves, play)`. A line now has k cells, "
+        "so test `all(flat[i] == first for i in line)` rather than `a == b == c`.",
+        "For bitboards the only other change is the mask of all cells, `(1 << rows * cols) - 1`, used to find "
+        "the free cells, and `range(rows * cols)` in `to_cells`. `turn` and `play` need no change at all.",
+    ),
+    explanation="""\
+**Why it works.** Nothing in the rules is specific to 3×3 except the list of lines and the number of
+cells: "the winner is whoever fills a line", "X moves when the counts are equal", "the moves are the
+empty cells while nobody has won". Each factory asks `geometry` for the lines once and closes over
+them, so the functions it returns are as fast as the 3×3 ones. The bitboard needs one more number, the
+mask of all cells, because `~(x | o)` has infinitely many set bits in Python until it is cut to the
+board. A Python `int` has no width limit, so the same code runs on 5×5 (25 bits) or 7×7 (49 bits); in C
+one 64-bit word holds at most an 8×8 board.""",
+    code=(flat_rules, bits_rules),
+    checker=custom_check(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
+    answer=lambda: (flat_rules, bits_rules),
+)
+
+
+# ====================================================================== 01.6 ★ why is parse exact?
+
+
+def read_filling(text) -> tuple[int, int, str]:
+    """(rows, cols, cells) of a filling written row by row with ``/``; ``ValueError`` saying what is wrong."""
+    if isinstance(text, Board):
+        return text.rows, text.cols, text.cells
+    if not isinstance(text, str):
+        raise ValueError(f'Give the filling as text, row by row with "/" between rows, not {describe_value(text)}')
+    rows = [row for row in re.split(r"[/\n]", text.strip())]
+    widths = {len(row) for row in rows}
+    if len(widths) != 1:
+        raise ValueError(f"{text!r} has rows of different lengths")
+    for char in "".join(rows):
+        if char not in "XO.":
+            zero = " (the letter O, not the digit zero)" if char == "0" else ""
+            raise ValueError(f"{text!r} holds {char!r}{zero}: use X, O and . for an empty cell")
+    return len(rows), widths.pop(), "".join(rows)
+
+
+def lines_held(cells: str, mark: str, rows: int, cols: int, k: int) -> list[tuple[int, ...]]:
+    return [line for line in geometry(rows, cols, k).lines if all(cells[i] == mark for i in line)]
+
+
+def _separate_lines_problem(answer) -> tuple[str | None, object]:
+    """None and the parsed filling if it breaks only the last rule, else (the reason, the filling or None)."""
+    try:
+        rows, cols, cells = read_filling(answer)
+    except ValueError as error:
+        return str(error).rstrip(".") + ".", None
+    if (rows, cols) == (3, 3):
+        return (
+            "On 3×3 no filling breaks only the last rule: lines with no cell common to all of them cover at least 6 "
+            "cells, so one side would need 6 marks and the other at least 5, eleven marks on nine cells. That is why "
+            "the exercise asks for a 4×4 board (k = 3).",
+            None,
+        )
+    if (rows, cols) != (4, 4):
+        return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}.", None
+    xs, os_ = cells.count("X"), cells.count("O")
+    if not (xs == os_ or xs == os_ + 1):
+        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts.", None
+    x_lines, o_lines = lines_held(cells, "X", 4, 4, 3), lines_held(cells, "O", 4, 4, 3)
+    if x_lines and o_lines:
+        return "Both X and O have a line here, which breaks the rule that only one side can.", None
+    if not (x_lines or o_lines):
+        return "Nobody has a line here, so any order of the moves that alternates reaches it: Board.parse accepts it.", None
+    mark, lines = ("X", x_lines) if x_lines else ("O", o_lines)
+    moved_last = xs == os_ + 1 if mark == "X" else xs == os_
+    if not moved_last:
+        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win.", None
+    common = set(lines[0]).intersection(*lines[1:])
+    if len(lines) == 1:
+        return (
+            f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this filling."
+            f" Give {mark} two lines with no cell in common.",
+            None,
+        )
+    if common:
+        cell = min(common)
+        return (
+            f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark} could have completed "
+            f"them all with a last move at {cell}: Board.parse accepts this filling. Give {mark} two lines with no "
+            "cell in common.",
+            None,
+        )
+    return None, (mark, lines, "/".join(cells[r * 4 : r * 4 + 4] for r in range(4)))
+
+
+def _judge_filling(answer):
+    problem, found = _separate_lines_problem(answer)
+    if problem is not None:
+        return wrong(problem)
+    mark, lines, text = found
+    try:
+        Board.parse(text, k=3)
+        refused = "Board.parse accepts it?"  # cannot happen: parse is exact
+    except BoardError as error:
+        refused = f"Board.parse(..., k=3) refuses it: {error}."
+    return right(
+        f"the counts are right and only {mark} has lines, {mark} moved last, yet its lines"
+        f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them. {refused}"
+    )
+
+
+def separate_lines_filling():
+    """Two rows for X with no cell in common; five O, none in a line: only the last rule is broken."""
+    return "XXX./OO.O/XXX./O.O."
+
+
+PARSE_EXACT = Exercise(
+    number=6,
+    title="Why is `parse` exact?",
+    star=True,
+    prompt="""\
+Prove that a filling with the right counts is reachable if no one has a line, and that a filling where
+one side has lines (and the other none) is reachable if that side moved last and some cell lies on
+all its lines. (Hint: remove that cell's mark and play the rest in any order that alternates.) Does the
+proof depend on the board being 3×3? On 3×3 the last rule ("some cell lies on all its lines") never
+decides anything; show that it does on 4×4 with k = 3: give a filling with the right counts, lines for
+one side only, that side having moved last, which `Board.parse(..., k=3)` still refuses.""",
+    starter="""\
+answer = None  # a 4×4 filling, row by row: "..../..../..../...."
+exercise("01", 6).check(answer)""",
+    hints=(
+        "For the first part: if nobody has a line in the final filling, nobody has one in any part of it either. "
+        "So play X's and O's marks in any alternating order, X first: the game cannot end early. For the second, "
+        "remove the mark in the common cell; what is left has no line at all.",
+        "Nothing in that argument counts cells or looks at the shape of the board, so it holds for every m×n board "
+        "and every k. On 3×3, lines without a cell common to all of them cover at least 6 cells: 6 marks for one "
+        "side, at least 5 for the other, 11 > 9. On 4×4 with k = 3 there is room.",
+        "Give X two rows of three that share no cell, for instance `XXX.` in rows 0 and 2, so X has 6 marks and "
+        "moved last; O then has 5 marks, placed so that no three of them are in a line.",
+    ),
+    explanation="""\
+**The proof.** *No lines:* take the marks in any order that alternates X, O, X, ... (the counts allow it:
+X has as many marks as O, or one more). Every position on the way holds a subset of the final marks, so
+nobody has a line before the end either, and the game never stops early: the filling is reached.
+*Lines for one side only:* say X has lines, X moved last and cell *c* lies on all of them. Remove X's
+mark at *c*. What is left has equal counts, and no line for X (each passed through *c*) or O, so the first
+case reaches it; then X plays *c* and completes all its lines at once. Conversely each rule is
+necessary: the counts follow from alternation, play stops at the first line, and the last move completed
+every line the winner has, so they all contain the cell of that move. So `parse`'s four checks describe
+exactly the reachable positions.
+
+**Does it depend on 3×3?** No: nothing in the proof looks at the size, so `parse` is exact on every
+board. But on 3×3 the last rule is implied by the others (lines with no cell common to all of them cover at
+least 6 cells, so they need 6 marks of one side and at least 5 of the other, 11 marks on 9 cells), which is why notebook 00's exercise 1 finds only three
+reasons. On 4×4 with k = 3 it is needed: in `XXX./OO.O/XXX./O.O.` X has two rows that share no cell, the
+counts are right (6 X, 5 O) and O has no line, yet no game reaches it.""",
+    code=(separate_lines_filling,),
+    checker=custom_check(
+        _judge_filling,
+        kind="position",
+        instruction='replace None with your filling, row by row: "..../..../..../....", then run the cell again.',
+    ),
+    answer=separate_lines_filling,
+)
+
+
+EXERCISES = [FIFTH, BREAK, ONE_WAY, LINES_THROUGH, LARGER, PARSE_EXACT]

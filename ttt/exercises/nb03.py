@@ -1,16 +1,27 @@
-"""The exercises of notebook 03 (game trees); 1 and 5 are written, the others are still to come.
+"""The exercises of notebook 03 (game trees): every one of them is checked by code.
 
-1. the 2×2 tree by hand    a numbers check (nodes, games, positions);
-5. ★ ``count_games``       a function check on every 3×3 and 2×2 position.
+1. the 2×2 tree by hand        a numbers check (nodes, games, positions);
+2. ``height`` and ``widths``    two function checks on the trees of 5,397 positions;
+3. the most popular position   a numbers check (ways, positions);
+4. lazy and 4×4                a numbers check (pruned nodes, first ply, nodes to it);
+5. ★ ``count_games``           a function check on every 3×3 and 2×2 position;
+6. ★ wins on the last move     a numbers check (games, boards).
+
+The solution functions are what ``.solution()`` shows and what ``verify_all``
+runs through the checks; the checks' references come from the package
+(``count_tree``, ``game_tree``, ``reachable_positions``), not from the solutions.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from math import perm
+
 from ttt.board import Board
-from ttt.exercises.checks import function_check, numbers_check
+from ttt.exercises.checks import custom_check, describe_value, function_check, numbers_check, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions
-from ttt.tree import count_tree
+from ttt.tree import Node, count_nodes, count_tree, game_tree, prune, reachable_positions
 
 # ====================================================================== 03.1 a tiny board by hand
 
@@ -70,6 +81,287 @@ orders (X's two marks either way round). That is 29 positions, against 41 nodes.
         explain="X wins on move 3 in every game, and the 12 final boards are each reached in two orders.",
     ),
     answer=tiny_tree_counts,
+)
+
+
+# ====================================================================== 03.2 height and width
+
+
+def height(tree):
+    """The number of moves on the longest path from the root down to a leaf."""
+    if not tree.children:
+        return 0  # a leaf: no move left to make
+    return 1 + max(height(child) for child in tree.children)
+
+
+def widths(tree):
+    """How many nodes the tree has at each depth: [1 (the root), its children, their children, ...]."""
+    counts, level = [], [tree]
+    while level:
+        counts.append(len(level))
+        level = [child for node in level for child in node.children]
+    return counts
+
+
+@lru_cache(maxsize=None)
+def _tree_of(board: Board) -> Node:
+    """The package's tree below ``board``, each subtree built once and shared, as ``game_tree`` shares them."""
+    return Node(board, tuple(_tree_of(child) for _, child in board.children()))
+
+
+def _widths_reference(board: Board) -> list[int]:
+    """Nodes per depth below ``board``, as a list (``tests/exercises`` checks it against ``count_tree``)."""
+    return list(_nodes_per_depth(board))
+
+
+@lru_cache(maxsize=None)
+def _nodes_per_depth(board: Board) -> tuple[int, ...]:
+    """(1, children, grandchildren, ...): this node, then the children's counts added depth by depth.
+
+    Worked out once per position, so the references for 5,397 trees cost a fraction of a second,
+    where ``count_tree`` for each of them would take seconds.
+    """
+    below = [_nodes_per_depth(child) for _, child in board.children()]
+    deepest = max(map(len, below), default=0)
+    return (1,) + tuple(sum(counts[d] for counts in below if d < len(counts)) for d in range(deepest))
+
+
+def _tree_positions() -> tuple[Board, ...]:
+    """Every position with at least three marks (fullest first), then the empty board."""
+    return tuple(board for board in all_positions() if board.moves_made >= 3) + (Board.empty(),)
+
+
+def _as_list(value) -> list:
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise TypeError("expected a list of numbers, one for each depth")
+
+
+def _describe_widths(board: Board, expected: list[int], got: list):
+    if got == [0] * board.moves_made + expected:
+        return ("Your list starts at the empty board (the ply of the game); widths counts depths below"
+                " the root of *this* tree, so it starts with 1, the root itself.")
+    if got == expected[1:]:
+        return "The root is missing: depth 0 holds one node, the root itself."
+    if got == [1] * len(expected):
+        return "Each depth counts every node at that depth, not one path through the tree."
+    return None
+
+
+def _describe_height(board: Board, expected: int, got):
+    if got == expected + 1:
+        return "That counts the nodes on the longest path; height counts the moves, one fewer."
+    if isinstance(got, int) and got < expected:
+        return "That path is too short: height is the *longest* path down to a leaf."
+    return None
+
+
+_TREES_LABEL = "the trees of all 5,396 positions with at least three marks and of the empty board"
+
+_HEIGHT_CHECK = function_check(
+    lambda board: len(_nodes_per_depth(board)) - 1, _tree_positions,
+    name="height", label=_TREES_LABEL, describe=_describe_height,
+)
+_WIDTHS_CHECK = function_check(
+    _widths_reference, _tree_positions,
+    name="widths", label=_TREES_LABEL, normalize=_as_list, describe=_describe_widths,
+)
+
+
+def _on_trees(function):
+    """The learner's function of a tree, as a function of a board: given that board's shared tree."""
+    return lambda board: function(_tree_of(board))
+
+
+def _judge_height_widths(answer):
+    if not (isinstance(answer, tuple) and len(answer) == 2 and all(callable(f) for f in answer)):
+        return wrong(
+            f"Give the two functions themselves, as a pair: check((height, widths)), not {describe_value(answer)}."
+        )
+    learner_height, learner_widths = answer
+    for check, function in ((_HEIGHT_CHECK, learner_height), (_WIDTHS_CHECK, learner_widths)):
+        verdict = check.judge(_on_trees(function))
+        if not verdict.ok:
+            return verdict
+    return verdict
+
+
+HEIGHT_WIDTHS = Exercise(
+    number=2,
+    title="Height and width",
+    prompt="""\
+Write `height(tree)` (the number of moves on the longest path from the root down to a leaf) and
+`widths(tree)` (a list: how many nodes the tree has at each depth, starting with 1 for the root) for
+our `Tree`. Check `widths` against `counts.nodes_per_ply` for the empty board, using the package's
+shared tree `full` (why would our own `gametree` be a poor idea here?). The check gives your two
+functions the package's tree (with the same `board` and `children`) of every position with at least
+three marks, and of the empty board.""",
+    starter="""\
+def height(tree):
+    raise NotImplementedError  # replace this line with your code
+
+
+def widths(tree):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("03", 2).check((height, widths))""",
+    hints=(
+        "`height` follows the shape of `size` and `leaves`: what is the height of a leaf? Of a node "
+        "whose children have heights 2, 4 and 3?",
+        "A leaf has height 0, and any other node one more than its highest child. For `widths`, go "
+        "level by level rather than by recursion: the root is level 0, and the next level is every "
+        "child of every node of this one.",
+        "Nearly there: `counts, level = [], [tree]`; while `level` is not empty, append `len(level)` "
+        "to `counts` and set `level = [child for node in level for child in node.children]`.",
+    ),
+    explanation="""\
+**Why it works.** A leaf ends every path at once, so its height is 0; any other node is one move
+above its children, and the longest path goes through the highest child. `widths` walks the tree one
+level at a time: each level is the list of every child of every node of the level above, so its
+length is the number of nodes at that depth. On the empty board it gives `counts.nodes_per_ply`,
+`[1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]`, and `height(full)` is 9.
+
+**Why not our own `gametree`.** It makes one object per node: 549,946 of them for the empty board,
+which takes seconds and over 100 MB. The package's tree holds the same 549,946 nodes in 5,478
+objects, since every position's subtree is built once and shared; both functions still visit every
+node, but nothing has to be built again. (A level holds the same shared object many times: level 8
+has 200,448 entries but only 390 different positions.)""",
+    code=(height, widths),
+    checker=custom_check(
+        _judge_height_widths,
+        kind="function",
+        instruction="replace the lines `raise NotImplementedError` with your code, then run the cell again.",
+    ),
+    answer=lambda: (height, widths),
+)
+
+
+# ====================================================================== 03.3 the most popular position
+
+
+def path_counts():
+    """{position: the number of move orders from the empty board that reach it}, one ply at a time."""
+    ways, layer = {}, {Board.empty(): 1}
+    while layer:
+        following = {}
+        for board, paths in layer.items():
+            ways[board] = paths
+            for _, child in board.children():  # no children once the game is over
+                following[child] = following.get(child, 0) + paths
+        layer = following
+    return ways
+
+
+def most_popular():
+    """The most move orders reaching an unfinished position, and how many unfinished positions get that many."""
+    unfinished = [paths for board, paths in path_counts().items() if not board.is_over]
+    top = max(unfinished)
+    return top, unfinished.count(top)
+
+
+MOST_POPULAR = Exercise(
+    number=3,
+    title="The most popular position",
+    prompt="""\
+For every position, count the move orders that reach it from the empty board (adapt the idea of
+`count_tree`: a dictionary from boards to numbers of paths, one ply at a time). Which unfinished
+positions are reached in the most ways, and in how many? Give `answer = (ways, positions)`: the
+largest number of move orders that reach an unfinished position, and how many unfinished positions
+are reached in exactly that many ways. Why do they all have the same number of marks?""",
+    starter="""\
+answer = None  # (ways, positions)
+exercise("03", 3).check(answer)""",
+    hints=(
+        "Start with `{Board.empty(): 1}`. Every path to a child passes through its parent, so a child "
+        "is reached in the sum of its parents' numbers of ways. Go one ply at a time.",
+        "Keep the finished positions out of the maximum (the question is about unfinished ones), then "
+        "count how many positions reach that maximum. Think about `x!·o!` from the section "
+        "\"Positions, not nodes\": in how many orders can the marks of a position without a line be placed?",
+        "The answer is on ply 8, four marks each: 4!·4! = 576 orders, and no order can have ended "
+        "early because the position has no line. How many unfinished positions does ply 8 have?",
+    ),
+    explanation=lambda: f"""\
+**The answer.** The largest number is {most_popular()[0]:,}, and {most_popular()[1]:,} unfinished positions
+share it: every unfinished position on ply 8.
+
+**Why.** A position with `x` marks of X and `o` of O can be reached in at most `x!·o!` orders (X's
+marks in any order, O's in any order, interleaved as the turns demand). An *unfinished* position has no
+line, so no order of its marks can have completed a line earlier and stopped: every one of the `x!·o!`
+orders reaches it. The product is largest with the most marks, and an unfinished position has at
+most eight (ply 9 is always finished): 4!·4! = 576, for each of the 222 unfinished positions of
+ply 8. Finished positions are reached in up to 5!·4! = 2,880 orders, but only when no order
+completes a line before the last move.""",
+    code=(path_counts, most_popular),
+    checker=numbers_check(
+        {"ways": 576, "positions": 222},
+        mistakes={
+            "ways": {2_880: "That is a finished position (ply 9); the question asks for unfinished ones.",
+                     36: "That is the most on ply 6; positions with more marks are reached in more orders."},
+            "positions": {1: "Several positions tie for the most: count them all.",
+                          8: "Symmetry gives eight copies of a position, but far more positions tie here.",
+                          390: "That is every position of ply 8; the finished ones among them do not count."},
+        },
+        explain="Every unfinished position of ply 8 has no line, so all 4!·4! orders of its marks reach it.",
+    ),
+    answer=most_popular,
+)
+
+
+# ====================================================================== 03.4 lazy and 4×4
+
+
+def lazy_4x4_figures():
+    """Nodes of the lazy 4×4 tree pruned at depth 3; the first ply a game can end; nodes up to it."""
+    top = prune(game_tree(Board.empty(4, 4, 4), lazy=True), 3)
+    first_end = 2 * 4 - 1  # X places its fourth mark on move 7
+    up_to_it = sum(perm(16, ply) for ply in range(first_end + 1))  # no game ends sooner: 16·15·…
+    return count_nodes(top), first_end, up_to_it
+
+
+LAZY = Exercise(
+    number=4,
+    title="Lazy and 4×4",
+    prompt="""\
+How many nodes does `ttt.tree.prune(game_tree(Board.empty(4, 4, 4), lazy=True), 3)` have? Predict
+before you run it. On 4×4 with four in a row, what is the first ply at which a game can end, and how
+many nodes does the tree have up to and including that ply (work this one out: the tree is far too
+big to walk)? Give `answer = (nodes, first_ply, nodes_to_that_ply)`.""",
+    starter="""\
+answer = None  # (nodes, first_ply, nodes_to_that_ply)
+exercise("03", 4).check(answer)""",
+    hints=(
+        "Before any game can end, every order of moves is possible: 16 first moves, then 15, then 14. "
+        "Count the root too.",
+        "A game ends at the earliest when X completes a line of four, that is with X's fourth mark. On "
+        "which move does X place it? Up to that ply the tree is pure products, as on 3×3 up to ply 5.",
+        "1 + 16 + 16·15 + 16·15·14 nodes for the pruned tree; the first end is on move 7; and the "
+        "nodes up to it are `sum(math.perm(16, ply) for ply in range(8))`.",
+    ),
+    explanation=lambda: f"""\
+**Why these numbers.** No game of 4×4 with four in a row ends before X's fourth mark, which is
+move 7 (X plays moves 1, 3, 5 and 7). Until then every order of moves is possible, so ply `p` has
+16·15·…·(16 − p + 1) nodes, `math.perm(16, p)`. Pruned at depth 3 the tree has 1 + 16 + 240 + 3,360
+= {lazy_4x4_figures()[0]:,} nodes, and the lazy tree builds only those. Up to and including ply 7 the full tree
+has {lazy_4x4_figures()[2]:,} nodes, more than a hundred times the whole 3×3 tree, before a single game
+has ended: far too many to build one object each, and a reason why 4×4 needs the techniques of
+notebooks 05 to 07 (and 09).""",
+    code=(lazy_4x4_figures,),
+    checker=numbers_check(
+        {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817},
+        mistakes={
+            "nodes": {3_616: "Did you leave out the root?",
+                      3_360: "That is only the deepest level, depth 3; the levels above it count too.",
+                      257: "That is the tree pruned at depth 2."},
+            "first ply": {4: "A line needs four marks of X, and X moves only every other turn.",
+                          8: "O's fourth mark is move 8, but X gets there first."},
+            "nodes to that ply": {6_337_217: "That stops before ply 7; include the ply itself.",
+                                  57_657_600: "That is ply 7 alone; add the plies above it.",
+                                  63_994_816: "Did you leave out the root?"},
+        },
+        explain="Up to ply 7 no game has ended, so every ply is a product 16·15·…, as on 3×3 up to ply 5.",
+    ),
+    answer=lazy_4x4_figures,
 )
 
 
@@ -160,4 +452,65 @@ on a one-argument `count_games` does the same with less code.""",
 )
 
 
-EXERCISES = [TINY, COUNT_GAMES]
+# ====================================================================== 03.6 ★ wins on the last move
+
+
+def last_move_wins():
+    """Games of length 9 that X wins, and the different boards on which X wins with move 9."""
+    counts = count_tree(Board.empty())
+    games = counts.games_by_length[9] - counts.outcomes["draw"]  # every draw lasts nine moves
+    boards = sum(1 for board in reachable_positions() if board.moves_made == 9 and board.winner == "X")
+    return games, boards
+
+
+def _last_move_answer() -> str:
+    games, boards = last_move_wins()
+    ways = path_counts()
+    orders = sorted(paths for board, paths in ways.items() if board.moves_made == 9 and board.winner == "X")
+    return f"""\
+**The games.** Games of length 9 are X's wins on the last move and all the draws, since a draw fills
+the board. So X wins 127,872 − 46,080 = {games:,} of them.
+
+**The boards.** Only {boards} different boards are full with a line of X's (and none of O's). A board
+stands for every order of moves that reaches it: X's five marks in any of 5! = 120 orders and O's four
+in any of 4! = 24, at most 2,880 orders, less the orders that would have completed a line earlier and
+stopped there. These boards are reached in {orders[0]:,} to {orders[-1]:,} orders, {games / boards:,.0f} on
+average, which is why there are over a thousand times as many games as boards. Counting games
+counts orders; counting positions counts boards: the gap of this notebook, once more."""
+
+
+LAST_MOVE = Exercise(
+    number=6,
+    title="Wins on the last move",
+    star=True,
+    prompt="""\
+How many of the 127,872 games of length 9 does X win? Answer from the figures in this notebook. Then
+count the different *boards* on which X wins with the ninth move, and explain why there are so many
+more games than boards. Give `answer = (games, boards)`.""",
+    starter="""\
+answer = None  # (games, boards)
+exercise("03", 6).check(answer)""",
+    hints=(
+        "Which games last all nine moves? Only X can move ninth, and a draw always fills the board.",
+        "Games: the games of length 9 minus the draws. Boards: among the positions with nine marks, "
+        "count those with a line of X (`reachable_positions()` lists every position once).",
+        "`count_tree(Board.empty())` gives `games_by_length[9]` and `outcomes[\"draw\"]`; the boards are "
+        "`sum(1 for b in reachable_positions() if b.moves_made == 9 and b.winner == \"X\")`.",
+    ),
+    explanation=_last_move_answer,
+    code=(last_move_wins,),
+    checker=numbers_check(
+        {"games": 81_792, "boards": 62},
+        mistakes={
+            "games": {127_872: "That is every game of length 9: the draws last nine moves too.",
+                      46_080: "That is the number of draws."},
+            "boards": {78: "That is every full board: 16 of them are draws.",
+                       16: "That is the number of drawn full boards."},
+        },
+        explain="Each of the 62 boards is reached by over a thousand orders of moves on average.",
+    ),
+    answer=last_move_wins,
+)
+
+
+EXERCISES = [TINY, HEIGHT_WIDTHS, MOST_POPULAR, LAZY, COUNT_GAMES, LAST_MOVE]

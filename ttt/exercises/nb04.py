@@ -1,7 +1,605 @@
-"""The exercises of notebook 04 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 04 (minimax): every one of them is checked by code.
+
+1. Hutton's order, literally   a function check on the 5,144 positions with at least four marks;
+2. a loser that gives up        a position check ("find a start where the two tables differ");
+3. coach mode                   a function check on every move of all 4,520 unfinished positions;
+4. ★ where "10 − depth" breaks  a position check on the 3×4 board with three in a row;
+5. ★ against a random opponent  a number check (the exact chance of a win).
+
+The solution functions are what ``.solution()`` shows and what ``verify_all``
+runs through the checks.  The checks' references are built from the
+package's solver (``ttt.solve``, ``describe``), independently of the solutions.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+import numbers
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board
+from ttt.exercises.checks import custom_check, function_check, number_check, position_check, wrong
+from ttt.exercises.core import Exercise
+from ttt.exercises.positions import all_positions, unfinished_positions
+from ttt.exercises.render import Boards
+from ttt.match import play_match
+from ttt.players import PerfectPlayer, RandomPlayer
+from ttt.scores import plies_from_score, sign
+from ttt.solver import describe, move_hints, move_scores, solve
+from ttt.tree import reachable_positions
+
+# ====================================================================== 04.1 Hutton's order, literally
+
+ORDER = {"O": 0, "draw": 1, "X": 2}  # Hutton's O < B < X, as positions in a list
+
+
+def minimax_outcome(board):
+    """The outcome under perfect play, "O", "draw" or "X", compared in Hutton's order O < draw < X."""
+    if board.is_over:
+        return board.winner or "draw"
+    outcomes = [minimax_outcome(child) for _, child in board.children()]
+    best = max if board.turn == "X" else min
+    return best(outcomes, key=ORDER.get)  # the key compares places in the order, not the strings
+
+
+def _outcome_reference(board: Board) -> str:
+    """The package's answer: the finished game's outcome, or the solver's value read from X's side."""
+    if board.is_over:
+        return board.outcome
+    value = solve(board).value * (1 if board.turn == "X" else -1)
+    return {1: "X", 0: "draw", -1: "O"}[value]
+
+
+@lru_cache(maxsize=None)
+def _by_string_order(board: Board) -> str:
+    """What minimax gives when it compares the strings themselves: "draw" > "X" > "O"."""
+    if board.is_over:
+        return board.outcome
+    outcomes = [_by_string_order(child) for _, child in board.children()]
+    return max(outcomes) if board.turn == "X" else min(outcomes)
+
+
+def _later_positions() -> tuple[Board, ...]:
+    """The notebook's ``later``: every position with at least four marks, finished ones too, fullest first."""
+    return tuple(board for board in all_positions() if board.moves_made >= 4)
+
+
+def _describe_outcome(board: Board, expected: str, got):
+    if got not in ORDER:
+        return f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."
+    if got == _by_string_order(board) != expected:
+        return ('Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case letters '
+                "come after capitals), so X would rather draw than win. Compare with a key: max(..., key=...).")
+    if got == {"X": "O", "O": "X", "draw": "draw"}[expected]:
+        return "X and O swapped? X takes the largest outcome, O the smallest."
+    return None
+
+
+HUTTON_ORDER = Exercise(
+    number=1,
+    title="Hutton's order, literally",
+    prompt="""\
+Write `minimax_outcome(board)` that returns the strings `"O"`, `"draw"` or `"X"` (who wins with
+perfect play) and compares them with `max`/`min` and a `key` that encodes O < draw < X. Check that it
+agrees with `minimax_value` on `later`; the check tries it on the same 5,144 positions. What goes
+wrong if you compare the strings themselves?""",
+    starter="""\
+def minimax_outcome(board):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("04", 1).check(minimax_outcome)""",
+    hints=(
+        "Follow `minimax_value` line by line; only the leaves and the comparison change. On a finished "
+        "board, `board.winner` is `\"X\"`, `\"O\"` or `None`.",
+        "`max` and `min` take a `key`: a function that turns each item into what is compared. A dictionary "
+        "`ORDER = {\"O\": 0, \"draw\": 1, \"X\": 2}` gives one: `key=ORDER.get`.",
+        "Return `board.winner or \"draw\"` on a finished board; otherwise collect the children's outcomes and "
+        "return `max(outcomes, key=ORDER.get)` if X is to move, else `min(outcomes, key=ORDER.get)`.",
+    ),
+    explanation=lambda: f"""\
+**Why it works.** It is `minimax_value` with other names for the outcomes: a finished game is worth
+its winner (or `"draw"`), and the side to move takes the best child in Hutton's order O < draw < X.
+The `key` makes `max` and `min` compare each outcome's place in that order, which is exactly what
+Haskell's derived `Ord` does for `data Player = O | B | X`.
+
+**Comparing the strings themselves** uses the order of their characters: capitals come before
+lower-case letters, so `"O" < "X" < "draw"`. X then prefers a draw to a win, and O prefers a win
+for X to a draw. On the 5,144 positions of `later` that gives the wrong outcome on
+{sum(_by_string_order(b) != _outcome_reference(b) for b in _later_positions()):,} of them. Hutton's
+order is an order of *outcomes*; with strings, or with any other representation, it has to be
+written down, not inherited from the spelling.""",
+    code=(minimax_outcome,),
+    checker=function_check(
+        _outcome_reference,
+        _later_positions,
+        name="minimax_outcome",
+        label="all 5,144 positions with at least four marks",
+        describe=_describe_outcome,
+    ),
+    answer=lambda: minimax_outcome,
+)
+
+
+# ====================================================================== 04.2 a loser that gives up
+
+
+def games_against_everyone(start, me, choose):
+    """Counter of (result for `me`, moves in the game) over every game from `start` in which
+    `me` plays one of `choose(board)` and the opponent plays any legal move (as in the notebook)."""
+
+    @lru_cache(maxsize=None)
+    def games(board):
+        if board.is_over:
+            result = "draw" if board.winner is None else "win" if board.winner == me else "loss"
+            return Counter({(result, board.moves_made): 1})
+        cells = choose(board) if board.turn == me else board.legal_moves()
+        total = Counter()
+        for cell in cells:
+            total += games(board.play(cell))
+        return total
+
+    return games(start)
+
+
+class GiveUpPlayer(PerfectPlayer):
+    """Plays like PerfectPlayer, except that when every move loses it takes the quickest loss."""
+
+    def move(self, board):
+        scores = move_scores(board)
+        if max(scores.values()) < 0:  # every move loses: the lowest depth-aware score loses soonest
+            return min(sorted(scores), key=scores.get)
+        return super().move(board)
+
+
+def table_of(player, start):
+    """Every game `player` can be made to play from `start`, as the side to move there."""
+    return games_against_everyone(start, start.turn, lambda board: [player.move(board)])
+
+
+def first_differing_start():
+    """The first position (fewest marks first) from which the two players' tables differ."""
+    perfect, quitter = PerfectPlayer(), GiveUpPlayer()
+    for board in reachable_positions():
+        if not board.is_over and table_of(perfect, board) != table_of(quitter, board):
+            return board
+    return None
+
+
+def _quickest_loss(board: Board) -> int:
+    """The reference's give-up move, from the solver: the lowest-numbered move with the lowest score."""
+    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
+    return min(sorted(scores), key=scores.get)
+
+
+def _tables(board: Board):
+    """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
+    perfect = PerfectPlayer()
+
+    def gives_up(position):
+        if solve(position).value < 0:
+            return [_quickest_loss(position)]
+        return [perfect.move(position)]
+
+    me = board.turn
+    return (games_against_everyone(board, me, lambda position: [perfect.move(position)]),
+            games_against_everyone(board, me, gives_up))
+
+
+def _summary(table: Counter) -> str:
+    tally = Counter()
+    for (result, _), n in table.items():
+        tally[result] += n
+    return f"{sum(tally.values())} games: {tally['win']} won, {tally['draw']} drawn, {tally['loss']} lost"
+
+
+def _is_3x3_start(board: Board) -> bool:
+    return (board.rows, board.cols, board.k) == (3, 3, 3) and not board.is_over
+
+
+def _tables_differ(board: Board) -> bool:
+    if not _is_3x3_start(board):
+        return False
+    perfect, quitter = _tables(board)
+    return perfect != quitter
+
+
+def _explain_tables(board: Board):
+    if (board.rows, board.cols, board.k) != (3, 3, 3):
+        return "Give a position of the 3×3 board."
+    if board.is_over:
+        return "The game is over on this board: give a position where play goes on."
+    value = solve(board).value
+    if value >= 0:
+        return (f"Here the side to move, {board.turn}, is not lost (value {value:+d}). The perfect player only "
+                "plays moves that keep the value, so it never meets a position where every move loses, and "
+                "the give-up rule never comes into play: both players play the same games.")
+    return (f"{board.turn} is lost here, but the two players still play the same games from this position: "
+            "look for a lost position where the moves lose at different speeds.")
+
+
+def _comparison(board: Board) -> str:
+    perfect, quitter = _tables(board)
+    return f"the perfect player plays {_summary(perfect)}; the one that gives up plays {_summary(quitter)}"
+
+
+def _tables_success(board: Board) -> str:
+    return f"from this position (lost for {board.turn}), {_comparison(board)}."
+
+
+GIVE_UP = Exercise(
+    number=2,
+    title="A loser that gives up",
+    prompt="""\
+Write a player that plays like `PerfectPlayer` except when every move loses: then it takes the move
+with the *lowest* depth-aware score. Run `games_against_everyone` for it from the empty board, as X
+and as O. Why is the table exactly the same as the perfect player's? Find a start position from which
+the two players' tables differ, each player taking the side to move there, and give it as `answer`
+(a `Board`, or text such as `"XX./O../..."`). Explain the difference.""",
+    starter="""\
+answer = None  # a Board, or text such as "XX./O../..."
+exercise("04", 2).check(answer)""",
+    hints=(
+        "From the empty board the perfect player never loses. Does it ever meet a position in which every "
+        "move loses?",
+        "The new rule can only matter from a position that is already lost for the player. Look among "
+        "the positions where `solve(board).value == -1` for one whose moves lose at different speeds "
+        "(`move_scores` gives different negative scores).",
+        "Subclass `PerfectPlayer` and override `move`: if `max(move_scores(board).values()) < 0`, return "
+        "the move with the lowest score. Then loop over `reachable_positions()` and stop at the first "
+        "unfinished board where `games_against_everyone(board, board.turn, ...)` differs for the two players.",
+    ),
+    explanation=lambda: f"""\
+**Why the table from the empty board is the same.** The perfect player starts in a drawn position and
+only ever plays moves that keep the value, so the positions it meets are drawn or won for it. A
+position in which every move loses never comes up, and the new rule never fires: both players make
+the same move everywhere they are asked.
+
+**Where the tables differ.** Only from a position that is already lost for the player, where some
+moves lose sooner than others. The first one in the order of `reachable_positions` is `{first_differing_start().notation}`
+({first_differing_start().turn} to move): from there {_comparison(first_differing_start())}.
+
+The opponent in `games_against_everyone` plays *every* legal move, bad ones included. The perfect
+player stalls, so the opponent has more moves in which to go wrong, and many games end in a draw or
+even a win. The player that gives up takes the quickest loss, which leaves the opponent fewer chances
+to err: fewer games won, more lost. Against perfect play both lose; against anything less, stalling
+is worth it.""",
+    code=(GiveUpPlayer, table_of, first_differing_start),
+    checker=position_check(_tables_differ, _explain_tables, success=_tables_success),
+    answer=first_differing_start,
+)
+
+
+# ====================================================================== 04.3 coach mode
+
+
+def verdict(board, cell):
+    """"good move" if `cell` keeps the value of `board` for the side to move, else what it threw away."""
+    scores = move_scores(board)
+    labels = move_hints(board)  # the labels of cell_hints(board), without the colours
+    best = max(scores, key=scores.get)
+    if sign(scores[cell]) == sign(scores[best]):
+        return "good move"
+    return f"that was a {labels[best]}; now it is a {labels[cell]}"
+
+
+# The board of the exercise's second part.  It is shown in the solution as text, since this module
+# (like the whole model) must not import the widgets; tests/exercises/test_nb04.py runs that very text.
+COACH_WIDGET = """\
+from ttt.view.widgets import ComputerGameWidget
+
+
+class CoachWidget(ComputerGameWidget):
+    \"\"\"The game against the computer, with a comment on each of your moves in the status line.\"\"\"
+
+    def click(self, cell):
+        before = self.board
+        accepted = super().click(cell)       # your move, then the computer's reply
+        if accepted:
+            self.status.value += f"<br>Your move {cell}: {verdict(before, cell)}"
+        return accepted
+
+
+CoachWidget()"""
+
+
+def _verdicts_reference(board: Board) -> dict[int, str]:
+    """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
+    empty = board.size - board.moves_made
+    best = solve(board).score
+    verdicts = {}
+    for cell in board.legal_moves():
+        score = -solve(board.play(cell)).score
+        if sign(score) == sign(best):
+            verdicts[cell] = "good move"
+        else:
+            verdicts[cell] = f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
+    return verdicts
+
+
+def _every_move(function):
+    """The learner's verdict(board, cell), asked for every legal move of a board."""
+    return lambda board: {cell: function(board, cell) for cell in board.legal_moves()}
+
+
+def _describe_verdicts(board: Board, expected: dict, got: dict):
+    cell = next(cell for cell in expected if got.get(cell) != expected[cell])
+    line = f"On cell {cell}: expected {expected[cell]!r}, returned {got.get(cell)!r}."
+    said = got.get(cell)
+    if expected[cell] == "good move" and isinstance(said, str) and "now it is a win" in said:
+        line += (" A slower win keeps the value: the side to move still wins. Compare the signs of the "
+                 "scores (win, draw, loss), not the scores themselves.")
+    elif isinstance(said, str) and said.startswith("that was a") and expected[cell] != "good move":
+        line += " Is the best move's label first, and the label of the move played second?"
+    return line
+
+
+def _judge_coach(answer):
+    if not callable(answer):
+        return wrong(f"The check needs the function verdict itself, not {answer!r}.")
+    return _VERDICTS.judge(_every_move(answer))
+
+
+_VERDICTS = function_check(
+    _verdicts_reference,
+    unfinished_positions,
+    name="verdict",
+    label="every move of all 4,520 unfinished 3×3 positions",
+    normalize=dict,
+    describe=_describe_verdicts,
+)
+
+COACH = Exercise(
+    number=3,
+    title="Coach mode",
+    prompt="""\
+Using `move_scores` and the hint labels of `cell_hints`, write `verdict(board, cell)` that says
+whether the move `cell` of the side to move kept the value (`"good move"`, also for a slower win, and
+for any move in a lost position), or else what it threw away, with the hint labels of the best move
+and of the move played: `"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a
+loss in 4"`. The check asks it about every move of every unfinished position. Then, if you like,
+make a `ComputerGameWidget` subclass whose status line comments on each of your moves.""",
+    starter="""\
+def verdict(board, cell):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("04", 3).check(verdict)""",
+    hints=(
+        "A move keeps the value when it leads to the same kind of result as the best move: a win, a draw "
+        "or a loss. How can you tell the kind from a depth-aware score?",
+        "The sign of the score is the value: compare `sign(scores[cell])` with the sign of the best score "
+        "(`from ttt.scores import sign`). The labels come from `cell_hints(board)`, as `(colour, label)` "
+        "pairs (`ttt.solver.move_hints(board)` gives the labels alone).",
+        "`scores = move_scores(board)`; `best = max(scores, key=scores.get)`; if the signs of `scores[cell]` "
+        "and `scores[best]` agree, return `\"good move\"`; otherwise build the sentence from the labels of "
+        "`best` and `cell`.",
+    ),
+    explanation=lambda: f"""\
+**Why it works.** A depth-aware score carries the value in its sign and the length of the game in its
+size. A move keeps the value when its score has the same sign as the best move's: a slower win is
+still a win, and in a lost position every move loses, so each one is a "good move" as far as the
+value goes. Otherwise the move threw something away, and the two hint labels say what: the best
+move's label is what the position offered, the played move's label what is left.
+
+**On the board.** `ComputerGameWidget.click` plays your move and the computer's reply; remembering
+the board before it lets the status line comment on your move. Run this in a cell of the notebook,
+after `verdict`, and play a few moves:
+
+```python
+{COACH_WIDGET}
+```""",
+    code=(verdict,),
+    checker=custom_check(_judge_coach, kind="function",
+                         instruction="replace the line `raise NotImplementedError` in verdict with your code, "
+                                     "then run the cell again."),
+    answer=lambda: verdict,
+)
+
+
+# ====================================================================== 04.4 ★ where "10 − depth" breaks
+
+
+def post_scores(board):
+    """The Clojure post's score of every move: 10 − d for a win on move d, d − 10 for a loss, 0 for a draw."""
+    empty = board.size - board.moves_made
+    scores = {}
+    for cell, score in move_scores(board).items():
+        end = board.moves_made + plies_from_score(score, empty)  # the move on which the game ends
+        scores[cell] = 0 if score == 0 else 10 - end if score > 0 else end - 10
+    return scores
+
+
+def throws_value_away(board):
+    """Does the post's first top-scoring move (its best-move takes the first) lose a win or a draw?"""
+    ours, theirs = move_scores(board), post_scores(board)
+    top = max(theirs.values())
+    chosen = min(cell for cell, score in theirs.items() if score == top)
+    return sign(ours[chosen]) < sign(max(ours.values()))
+
+
+def where_ten_breaks():
+    """A 3×4 position (three in a row) where the post's scores throw a win or a draw away."""
+    for board in reversed(reachable_positions(Board.empty(3, 4, 3))):  # the fullest boards first
+        if not board.is_over and throws_value_away(board):
+            return board
+    return None
+
+
+def _post_table(board: Board) -> dict[int, tuple[int, int]]:
+    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board."""
+    empty = board.size - board.moves_made
+    table = {}
+    for cell in board.legal_moves():
+        score = -solve(board.play(cell)).score
+        end = board.moves_made + (empty if score == 0 else empty - (abs(score) - 1))
+        table[cell] = (score, 0 if score == 0 else 10 - end if score > 0 else end - 10)
+    return table
+
+
+def _post_choice(table) -> int:
+    top = max(post for _, post in table.values())
+    return min(cell for cell, (_, post) in table.items() if post == top)
+
+
+def _is_3x4(board: Board) -> bool:
+    return (board.rows, board.cols, board.k) == (3, 4, 3)
+
+
+def _ten_breaks(board: Board) -> bool:
+    if not _is_3x4(board) or board.is_over:
+        return False
+    table = _post_table(board)
+    return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
+
+
+def _moves_text(board: Board, table) -> str:
+    empty = board.size - board.moves_made
+    return "\n".join(f"  cell {cell}: {describe(score, empty)}, the post's score {post:+d}"
+                     for cell, (score, post) in table.items())
+
+
+def _explain_ten(board: Board):
+    if not _is_3x4(board):
+        return ("Give a position of the 3×4 board with three in a row, such as "
+                "Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")
+    if board.is_over:
+        return "The game is over on this board: give a position where play goes on."
+    table = _post_table(board)
+    chosen = _post_choice(table)
+    return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
+            f"{describe(table[chosen][0], board.size - board.moves_made)}.\n{_moves_text(board, table)}\n"
+            "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
+
+
+def _ten_success(board: Board):
+    table = _post_table(board)
+    chosen = _post_choice(table)
+    empty = board.size - board.moves_made
+    return (f"the post's best-move plays cell {chosen} ({describe(table[chosen][0], empty)}), "
+            f"throwing away a {describe(max(score for score, _ in table.values()), empty)}:\n"
+            f"{_moves_text(board, table)}")
+
+
+TEN_MINUS_DEPTH = Exercise(
+    number=4,
+    title="Where \"10 − depth\" breaks",
+    star=True,
+    prompt="""\
+On the 3×4 board with three in a row (`Board.empty(3, 4, 3)`), games can last 12 moves. Find a
+position (with `ttt.solve` and `move_scores`) from which the post's scores, counted from the empty
+board (10 − *d* for a win on move *d*, *d* − 10 for a loss on move *d*, 0 for a draw), make its
+`best-move`, which takes the first move with the highest score, throw away a win or a draw. Give it as
+`answer`. Which constant instead of 10 would be safe for an *m*×*n* board?""",
+    starter="""\
+answer = None  # a Board of 3×4 with k=3, or text such as "XO../..../...."
+exercise("04", 4).check(answer)""",
+    hints=(
+        "A win on move 10 scores 10 − 10 = 0, the same as a draw, and a win on move 11 or 12 scores less. "
+        "What does a *loss* on move 12 score?",
+        "For a move with depth-aware score `s`, `plies_from_score(s, empty)` (from `ttt.scores`) says how "
+        "many moves the game still lasts, this one included; add `board.moves_made` to get the move `d` "
+        "on which it ends. Look at positions with ten or eleven marks.",
+        "Walk `reachable_positions(Board.empty(3, 4, 3))` from the fullest boards back, compute the post's "
+        "score of every move, take the first move with the highest, and stop at a position where that "
+        "move's true score has a smaller sign than the best move's.",
+    ),
+    explanation=lambda: f"""\
+**Why it breaks.** With the constant 10 a win is worth more than a draw only if it comes before move
+10, and a loss is worth less than a draw only if it comes before move 10. On 3×4 the moves 10, 11 and
+12 exist, so late in a game the post's scores turn wins into "draws or worse" and losses into "draws
+or better". In `{where_ten_breaks().notation}` ({where_ten_breaks().turn} to move), for example,
+{_ten_success(where_ten_breaks())}
+
+**A safe constant.** A game on an *m*×*n* board ends at the latest on move *m*·*n*, so the constant
+must be larger than *m*·*n*: with *m*·*n* + 1 a win always scores at least 1 and a loss at most −1.
+Counting *empty cells*, as `ttt` does, needs no constant at all: a win leaving *e* cells empty scores
+*e* + 1 on any board.""",
+    code=(post_scores, throws_value_away, where_ten_breaks),
+    checker=position_check(
+        _ten_breaks, _explain_ten, success=_ten_success,
+    ),
+    answer=where_ten_breaks,
+)
+
+
+# ====================================================================== 04.5 ★ against a random opponent
+
+
+def win_chance(board, player):
+    """The exact chance that `player`, as X, wins from `board` against O moving uniformly at random."""
+    if board.is_over:
+        return Fraction(board.winner == "X")
+    if board.turn == "X":
+        return win_chance(board.play(player.move(board)), player)
+    moves = board.legal_moves()
+    return sum(win_chance(board.play(cell), player) for cell in moves) / len(moves)
+
+
+def simulated_wins(games=10_000):
+    """Wins of PerfectPlayer() as X in `games` games against RandomPlayer(seed=0)."""
+    return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
+
+
+_EXACT = Fraction(191, 192)
+_CHANCE = number_check(
+    float(_EXACT),
+    what="the exact chance that X wins",
+    tolerance=1e-9,
+    mistakes={71 / 73: "That is the share of the 73 games that X wins; the games are not equally likely."},
+)
+
+
+def _judge_chance(answer):
+    found = _CHANCE.judge(answer)
+    if found.ok or isinstance(answer, bool) or not isinstance(answer, numbers.Real):
+        return found
+    if abs(answer - _EXACT) < 0.01 and answer != 71 / 73:
+        return wrong(*found.parts, "Close: is it an estimate from simulated games? Compute the exact chance "
+                                   "with a recursion, as in games_against_everyone.")
+    return found
+
+
+RANDOM_OPPONENT = Exercise(
+    number=5,
+    title="Against a random opponent",
+    star=True,
+    prompt="""\
+Play 10,000 games of `PerfectPlayer()` as X against `RandomPlayer(seed=0)` (both from `ttt.players`;
+`ttt.match.play_match` plays them) and count the wins. Then compute the exact probability of a win
+with a recursion like `games_against_everyone` in which each of the opponent's moves is weighted by
+one over the number of its legal moves (a `fractions.Fraction` keeps it exact). How close is the
+estimate? Why is the exact probability not simply 71/73? Give the exact probability as `answer`.""",
+    starter="""\
+answer = None  # the exact probability that X wins
+exercise("04", 5).check(answer)""",
+    hints=(
+        "The 73 games of the table are not equally likely: each of O's moves is chosen with probability one "
+        "over the number of O's legal moves at that point.",
+        "Write `win_chance(board)`: 1 or 0 on a finished board; the chance after the perfect player's move "
+        "when X is to move; and the *average* over O's legal moves when O is to move.",
+        "With `Fraction(board.winner == \"X\")` at the leaves and `sum(...) / len(moves)` for O's turns, "
+        "`win_chance(Board.empty())` is a fraction with denominator 192.",
+    ),
+    explanation="""\
+**Why it works.** When O moves at random, a position's chance of a win for X is the average of its
+children's chances, one for each legal move of O; when X moves, it is the chance after X's one move.
+That is `games_against_everyone` with averages instead of counts, and it gives exactly 191/192,
+about 0.99479. The simulation with `play_match(PerfectPlayer(), RandomPlayer(seed=0), games=10_000,
+seed=0, a_plays="X")` wins 9,950 of its games, against 9,947.9 expected: off by about two, well
+within the random error of about ±7 (one standard deviation, √(10,000 · p · (1 − p))).
+
+**Why not 71/73.** Counting games gives each game the same weight, but a random opponent does not
+play every game equally often: a game is as likely as the product of O's choices along it, one over
+the number of O's legal moves at each of its turns. The two drawn games need O to take the centre and
+then to block twice, each time with the one move that holds: a chance of 1/8 · 1/6 · 1/4 = 1/192 in
+all (either of O's last two moves then draws), while 2/73 would be over five times that.""",
+    code=(win_chance, simulated_wins),
+    checker=custom_check(_judge_chance, kind="number",
+                         instruction="replace None with your number, then run the cell again."),
+    answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
+)
+
+
+EXERCISES = [HUTTON_ORDER, GIVE_UP, COACH, TEN_MINUS_DEPTH, RANDOM_OPPONENT]

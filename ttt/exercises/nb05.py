@@ -1,7 +1,1117 @@
-"""The exercises of notebook 05 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 05 (pruning): seven exercises, every one checked by code.
+
+1. ``lazy_infimum``         a function of a sequence of values: the value and how far it read;
+2. why not stop at a draw?  a position check ("find a position where ...");
+3. ``alphabeta_soft``       fail-soft alpha-beta, against ``ttt.pruning.alphabeta(soft=True)``:
+                            value and node count, on all 4,520 unfinished positions, four windows;
+4. ``my_order``             a move order: every legal move once everywhere, then fewer nodes than
+                            the static order;
+5. ★ perfect ordering       two node counts (best first, worst first);
+6. ★ beyond the window      a node of the explorer's fail-soft search, given by its moves;
+7. a cut-off at a draw      a node of the explorer's search, and the position that set its β.
+
+The solution functions are what ``.solution()`` shows (their real source) and
+what ``verify_all`` runs through the checks, so they use only what notebook 05
+has shown.  The references the checks compare with come from the package
+(``ttt.pruning.alphabeta``, ``ttt.minimax.negamax``, ``ttt.trace``), apart
+from the solutions.  The private searches below (``_soft_variant``,
+``_stops_at_draws``) only name the mistake behind a wrong answer, or test the
+property a position must have.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+import numbers
+from functools import cache
+from itertools import product
+from math import inf
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board, other
+from ttt.exercises.checks import (
+    custom_check,
+    describe_exception,
+    describe_value,
+    numbers_check,
+    position_check,
+    right,
+    unanswered,
+    wrong,
+)
+from ttt.exercises.core import Exercise
+from ttt.exercises.positions import unfinished_positions
+from ttt.instrument import SearchStats
+from ttt.minimax import negamax
+from ttt.pruning import ORDERS, alphabeta
+from ttt.scores import leaf_value
+from ttt.solver import move_scores, solve
+from ttt.trace import format_value, format_window, trace_alphabeta
+
+EMPTY = Board.empty()
+EXPLORER_POSITION = Board.parse("O.O/X../..X")   # the position of the notebook's tree explorer
+
+
+def _is_value(got) -> bool:
+    return isinstance(got, numbers.Real) and not isinstance(got, bool)
+
+
+def _to_move(board: Board) -> str:
+    return f"{board.turn} to move"
+
+
+def _at(path) -> str:
+    """ "after X 1, O 5", or "in the explorer's position" for no moves at all."""
+    return f"after {_moves_text(path)}" if path else "in the explorer's position"
+
+
+def _node_at(path) -> str:
+    """ "the node after X 1, O 5", or "the root (the explorer's position)"."""
+    return f"the node after {_moves_text(path)}" if path else "the root (the explorer's position)"
+
+
+def _moves_text(path) -> str:
+    """``[1, 5]`` as "X 1, O 5" (X moves first in the explorer's position)."""
+    board, words = EXPLORER_POSITION, []
+    for move in path:
+        words.append(f"{board.turn} {move}")
+        board = board.play(move)
+    return ", ".join(words) if words else "the explorer's position itself"
+
+
+def _signed(value) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _function_starter(number: int, name: str, args: str) -> str:
+    """The starter cell of a "write a function" exercise: a skeleton that raises, then its check."""
+    return (f"def {name}({args}):\n    raise NotImplementedError  # replace this line with your code\n\n\n"
+            f'exercise("05", {number}).check({name})')
+
+
+class _Stop(Exception):
+    """Carries the verdict that ends a check early; it never leaves this module."""
+
+    def __init__(self, verdict):
+        super().__init__()
+        self.verdict = verdict
+
+
+def _stop_unless_function(answer, name: str, call: str) -> None:
+    """Stop the check when ``answer`` is not a function: say how to pass one."""
+    if not callable(answer):
+        raise _Stop(wrong(
+            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
+            f"Pass the function without calling it: check({name}), not check({name}({call})).",
+        ))
+
+
+def _call(answer, *args, name: str, first: bool, todo: str, where: str, board=None, note=None):
+    """``answer(*args)``; an error inside it stops the check with a verdict in words.
+
+    ``NotImplementedError`` on the first call is the untouched starter ("not
+    answered yet"); any other error is the learner's bug, shown with ``board``
+    and the learner's own line.
+    """
+    try:
+        return answer(*args)
+    except NotImplementedError as error:
+        if first:
+            raise _Stop(unanswered(todo)) from None
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
+    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error), note)) from None
+
+
+def _stops_early(judge):
+    """A judge that may raise :class:`_Stop` as one that returns its verdict."""
+
+    def run(answer):
+        try:
+            return judge(answer)
+        except _Stop as stop:
+            return stop.verdict
+
+    run.__doc__ = judge.__doc__
+    return run
+
+
+# ====================================================================== 05.1 lazy infimum
+
+
+def lazy_infimum(values):
+    """The smallest of values, read lazily: stop at the first -1, the lowest value there is."""
+    best = None
+    for value in values:
+        if value == -1:
+            return value           # nothing can be lower: the values after it are never read
+        if best is None or value < best:
+            best = value
+    return best
+
+
+def _value_sequences():
+    """Every sequence of one to five values from 0, 1, -1: the short ones first (363 in all).
+
+    -1 comes last in each position, so the first sequence with something to
+    read after a -1 is the readable (-1, 0).
+    """
+    for length in range(1, 6):
+        yield from product((0, 1, -1), repeat=length)
+
+
+@_stops_early
+def _judge_infimum(answer):
+    name = "lazy_infimum"
+    _stop_unless_function(answer, name, "values")
+    count = 0
+    for values in _value_sequences():
+        read = []
+
+        def recorded(values=values, read=read):
+            for value in values:
+                read.append(value)
+                yield value
+
+        shown = list(values)
+        got = _call(answer, recorded(), name=name, first=count == 0, todo=_INFIMUM_TODO,
+                    where=f"on the values {shown}",
+                    note="(The values come from a generator, as in `noisy`: it can be read once, front to back,"
+                         " and has no len() and no indexing.)")
+        count += 1
+        expected = min(values)
+        should_read = shown[: shown.index(-1) + 1] if -1 in shown else shown
+        if not _is_value(got) or got != expected:
+            why = None
+            if got is None:
+                why = f"{name} returned None: is a `return` missing?"
+            elif _is_value(got) and got == max(values):
+                why = "That is the largest value: is a comparison the wrong way round?"
+            elif got == 0 and -1 in shown:
+                why = "It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
+            return wrong(
+                f"On the values {shown} {name} returned {describe_value(got)}; the smallest is {expected}.", why
+            )
+        if read != should_read:
+            if len(read) > len(should_read):
+                why = (
+                    f"It read past the first -1: {read}. Nothing after a -1 can be lower, so it should read only"
+                    f" {should_read}. (`min(values)`, or `list(values)`, reads everything.)"
+                )
+            else:
+                why = f"It read only {read}, but the smallest value is not known until {should_read} has been read."
+                if read and read[-1] == 0:
+                    why += " It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
+            return wrong(f"On the values {shown} {name} returns {got}, the right value, but:", why)
+    return right(
+        f"{name} returns the smallest value, reading up to the first -1 and no further,"
+        f" on all {count} sequences of one to five values from -1, 0 and +1."
+    )
+
+
+_INFIMUM_TODO = "replace the line `raise NotImplementedError` in lazy_infimum with your code, then run the cell again."
+
+LAZY_INFIMUM = Exercise(
+    number=1,
+    title="Lazy infimum",
+    prompt="""\
+Our `infimum` negates the values and calls `supremum`. Write `lazy_infimum(values)` directly, with
+its own early exit: it returns the smallest of `values` and stops reading at the first −1, the lowest
+value there is. Check it with `noisy` as above. The check feeds your function every sequence of one to
+five values from −1, 0 and +1, as a generator that records what was read, and compares both the value
+returned and how far it read.""",
+    starter=_function_starter(1, "lazy_infimum", "values"),
+    hints=(
+        "Turn `supremum` round: which value plays the part of `top` for the smallest value, and which "
+        "comparison changes?",
+        "Keep the smallest value seen so far in `best` (start with `None`). For each value: if it is −1, "
+        "return it at once; otherwise replace `best` when it is smaller. Return `best` at the end.",
+        "Do not call `min(values)` or `list(values)`: both read everything. A `for` loop over the "
+        "generator with a `return` inside stops reading at the `return`.",
+    ),
+    explanation="""\
+**Why it works.** The loop reads one value at a time, because a `for` loop asks the generator for
+the next value only when it needs it. A −1 is the lowest value there is, so once it is read nothing
+after it can change the answer, and the `return` leaves the loop without asking for more: the
+values after it are never computed. Without a −1 the loop reads everything and `best` holds the
+smallest value. This is `supremum` with the order turned round; writing it directly saves the
+negations, and it shows that the early exit is the whole idea: it needs only an upper bound on what
+`max` can return (or a lower bound for `min`), which is what alpha-beta's window generalises.""",
+    code=(lazy_infimum,),
+    checker=custom_check(_judge_infimum, kind="function", instruction=_INFIMUM_TODO),
+    answer=lambda: lazy_infimum,
+)
+
+
+# ====================================================================== 05.2 why not stop at a draw?
+
+
+def stop_at_draw(board):
+    """Negamax that stops at the first move worth a win *or a draw*: the mistake to expose."""
+    if board.is_over:
+        return -1 if board.winner else 0
+    best = -1
+    for cell in board.legal_moves():
+        value = -stop_at_draw(board.play(cell))
+        if value >= 0:
+            return value           # stops at a draw too, even if a win comes later
+        best = max(best, value)
+    return best
+
+
+def a_draw_hides_a_win():
+    """O to move: cell 0 draws, cell 1 wins (column 1), and 0 comes first."""
+    board = Board.parse("..O/XOX/XOX")
+    assert stop_at_draw(board) == 0 != negamax(board) == 1
+    return board
+
+
+@cache
+def _stops_at_draws(board: Board) -> int:
+    """The search of the exercise, memoised (the reference is negamax, from the package)."""
+    if board.is_over:
+        return leaf_value(board)
+    best = -1
+    for cell in board.legal_moves():
+        value = -_stops_at_draws(board.play(cell))
+        if value >= 0:
+            return value
+        best = max(best, value)
+    return best
+
+
+def _is_3x3(board: Board) -> bool:
+    return (board.rows, board.cols, board.k) == (3, 3, 3)
+
+
+def _draw_hides_a_win(board: Board) -> bool:
+    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != negamax(board)
+
+
+def _move_values(board: Board) -> str:
+    worth = {1: "win", 0: "draw", -1: "loss"}
+    return ", ".join(f"{cell}: {worth[-negamax(board.play(cell))]}" for cell in board.legal_moves())
+
+
+def _explain_draw(board: Board):
+    if not _is_3x3(board):
+        return "Give a position on the 3×3 board."
+    if board.is_over:
+        return "That game is over, so there is nothing to search: give a position where play goes on."
+    value = negamax(board)
+    return (
+        f"Here stopping at the first draw gives {_signed(_stops_at_draws(board))}, which is the true value:"
+        f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
+        " Look for a position where the side to move can win, but an earlier move only draws."
+        + (f" (Here {board.turn} cannot win at all.)" if value < 1 else ""),
+        board,
+    )
+
+
+def _success_draw(board: Board):
+    return (
+        f"stopping at the first draw gives {_signed(_stops_at_draws(board))} here, but the true value is"
+        f" {_signed(negamax(board))}. {board.turn}'s moves, in the order tried, are worth: {_move_values(board)}."
+    )
+
+
+STOP_AT_DRAW = Exercise(
+    number=2,
+    title="Why not stop at a draw?",
+    prompt="""\
+The take-until tree stops at a win only. Suppose it also stopped at the first move worth a draw to the
+side to move, as `stop_at_draw(board)` would, a negamax that returns as soon as a move is worth 0 or
+more. Find a 3×3 position where this gives a wrong value, and give it as a `Board` or as text such as
+`"XX./OO./..."`. (Exercise 7 finds where alpha-beta *does* stop at a draw, safely.)""",
+    starter="""\
+answer = None  # a position, such as "XX./OO./..."
+exercise("05", 2).check(answer)""",
+    hints=(
+        "A draw is not the best value there is: a win may come later in the list of moves, and "
+        "stopping at the draw never sees it.",
+        "Look for a position, late in a game, where the side to move has a winning move and a move that "
+        "only draws, with the drawing move in a lower-numbered cell (the moves are tried in cell order).",
+        "Try O to move with two empty cells, cells 0 and 1, where O wins by taking cell 1 and cell 0 "
+        "leads to a draw: for example O holds 2, 4 and 7, and X holds 3, 5, 6 and 8.",
+    ),
+    explanation="""\
+**Why a draw is not enough.** Stopping early is safe only when nothing later can be better. A win is
+the best value there is, so the take-until tree may stop there. A draw is not: a later move may win.
+In `..O/XOX/XOX` O is to move; cell 0 draws and comes first, cell 1 completes O's middle column and
+wins. Stopping at the draw returns 0 for a position worth +1.
+
+Alpha-beta stops at a draw only when a draw *is* the best the opponent will allow: when β = 0,
+because the opponent has already found a way, higher up, to hold us to a draw. Exercise 7 finds such
+a node in the explorer.""",
+    code=(stop_at_draw, a_draw_hides_a_win),
+    checker=position_check(_draw_hides_a_win, _explain_draw, success=_success_draw),
+    answer=a_draw_hides_a_win,
+)
+
+
+# ====================================================================== 05.3 fail-soft by hand
+
+
+def alphabeta_soft(board, alpha, beta, stats):
+    """Negamax value of board for the side to move, or a bound on it beyond the window (fail-soft)."""
+    stats.nodes += 1
+    if board.is_over:
+        return -1 if board.winner else 0       # the value itself: fail-soft never clips
+    best = -inf                                 # not alpha: fail-soft reports what it saw
+    for cell in board.legal_moves():
+        value = -alphabeta_soft(board.play(cell), -beta, -max(alpha, best), stats)
+        best = max(best, value)
+        if best >= beta:
+            return best                         # cut-off: at least best, and the opponent avoids it
+    return best
+
+
+WINDOWS = ((-inf, inf), (-1, 1), (-1, 0), (0, 1))
+
+
+def _soft_variant(board, alpha, beta, stats, *, best_from_alpha=False, raise_alpha=True):
+    """Fail-soft alpha-beta with one typical mistake switched on: only to name a wrong answer's mistake."""
+    stats.nodes += 1
+    if board.is_over:
+        return leaf_value(board)
+    best = alpha if best_from_alpha else -inf
+    for cell in board.legal_moves():
+        bound = max(alpha, best) if raise_alpha else alpha
+        value = -_soft_variant(board.play(cell), -beta, -bound, stats, best_from_alpha=best_from_alpha,
+                               raise_alpha=raise_alpha)
+        best = max(best, value)
+        if best >= beta:
+            break
+    return best
+
+
+_SOFT_MISTAKES = (
+    (lambda b, a, z, s: _soft_variant(b, a, z, s, best_from_alpha=True),
+     "`best` seems to start at α, as in fail-hard: when every move fails low the search returns α instead"
+     " of the best value it saw below α. Fail-soft starts `best` at -∞."),
+    (lambda b, a, z, s: alphabeta(b, a, z, stats=s),
+     "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
+     " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
+     " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is."),
+    (lambda b, a, z, s: alphabeta(b, a, z, soft=True, strict=True, stats=s),
+     "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it."
+     " Use `>=`: a value equal to β is already enough for the opponent to avoid this position."),
+    (lambda b, a, z, s: _soft_variant(b, a, z, s, raise_alpha=False),
+     "The window passed down never narrows: each move is searched with (−β, −α) for the α the node"
+     " started with. Pass the best value found so far: (−β, −max(α, best))."),
+    (lambda b, a, z, s: negamax(b, s),
+     "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β."),
+)
+
+
+def _fingerprint(search, board) -> tuple | None:
+    """(value, nodes) of ``search(board, alpha, beta, stats)`` in every window of WINDOWS, or None if it fails."""
+    found = []
+    for alpha, beta in WINDOWS:
+        stats = SearchStats()
+        try:
+            value = search(board, alpha, beta, stats)
+        except Exception:  # noqa: BLE001 - a learner's function that fails here matches no mistake
+            return None
+        found.append((value, stats.nodes if isinstance(stats, SearchStats) else 0))
+    return tuple(found)
+
+
+@cache
+def _probes() -> tuple[Board, ...]:
+    """A few positions with four empty cells, on which the mistakes of _SOFT_MISTAKES all differ."""
+    return tuple(board for board in unfinished_positions() if board.size - board.moves_made == 4)[:40]
+
+
+def _soft_mistake(answer, board, alpha, beta, got, nodes) -> str | None:
+    """The typical mistake that behaves like ``answer`` on ``board``.
+
+    First a mistake that matches it in every window, values and node counts,
+    on ``board`` and on a few probe positions (a fingerprint); failing that,
+    one that gives the same value (and, when the answer counts, the same
+    nodes) in the window where it went wrong.
+    """
+    boards = (board, *_probes())
+    mine = [_fingerprint(answer, b) for b in boards]
+    for search, words in _SOFT_MISTAKES:
+        if None not in mine and [_fingerprint(search, b) for b in boards] == mine:
+            return words
+    for search, words in _SOFT_MISTAKES:
+        stats = SearchStats()
+        if search(board, alpha, beta, stats) == got and (nodes == 0 or stats.nodes == nodes):
+            return words
+    return None
+
+
+@cache
+def _soft_reference(board: Board, alpha, beta) -> tuple[int, int]:
+    stats = SearchStats()
+    value = alphabeta(board, alpha, beta, soft=True, stats=stats)
+    return value, stats.nodes
+
+
+def _soft_cases():
+    """Every unfinished position, fullest first, each in every window of WINDOWS."""
+    for board in unfinished_positions():
+        for alpha, beta in WINDOWS:
+            yield board, alpha, beta
+
+
+_SOFT_TODO = "replace the line `raise NotImplementedError` in alphabeta_soft with your code, then run the cell again."
+
+
+@_stops_early
+def _judge_soft(answer):
+    name = "alphabeta_soft"
+    _stop_unless_function(answer, name, "board, ...")
+    counted_any = False
+    for case, (board, alpha, beta) in enumerate(_soft_cases()):
+        window = format_window(alpha, beta)
+        stats = SearchStats()
+        got = _call(answer, board, alpha, beta, stats, name=name, first=case == 0, todo=_SOFT_TODO,
+                    where=f"on this board ({_to_move(board)}), window {window}", board=board)
+        expected, nodes = _soft_reference(board, alpha, beta)
+        counted = getattr(stats, "nodes", 0) if isinstance(stats, SearchStats) else 0
+        counted_any = counted_any or counted > 0
+        if not _is_value(got) or got != expected:
+            why = None
+            if got is None:
+                why = f"{name} returned None: is a `return` missing?"
+            elif _is_value(got):
+                why = _soft_mistake(answer, board, alpha, beta, got, counted)
+                if why is None and got == -expected:
+                    why = ("The sign is turned round: a child's value is for the opponent, so negate it, and"
+                           " search the child with the window (−β, −α).")
+            return wrong(
+                f"{name} disagrees with ttt.pruning.alphabeta(board, {format_value(alpha)}, {format_value(beta)},"
+                f" soft=True) on this board ({_to_move(board)}), window {window}:",
+                board,
+                f"expected: {format_value(expected)}\nreturned: {got!r}",
+                why,
+            )
+        if counted != nodes:
+            if not counted_any:
+                return wrong(
+                    f"{name} returns the right values so far, but it counts no nodes: add `stats.nodes += 1`"
+                    " at the top of the function, so that every call counts one node.",
+                    f"(First seen on this board, {_to_move(board)}, window {window}, where the package visits"
+                    f" {nodes} nodes.)",
+                    board,
+                )
+            why = _soft_mistake(answer, board, alpha, beta, got, counted)
+            if why is None:
+                if counted > nodes:
+                    why = ("It searches more than it needs: does it stop as soon as the best value reaches β,"
+                           " and pass (−β, −max(α, best)) to each move? Are the moves tried in cell order?")
+                else:
+                    why = ("It counts fewer nodes than there are calls: count one node per call, finished"
+                           " boards included, and try every legal move until a cut-off.")
+            return wrong(
+                f"{name} returns the right value on this board ({_to_move(board)}), window {window},"
+                f" but visits {counted} nodes where the package visits {nodes}:",
+                board,
+                why,
+            )
+    empty_nodes = _soft_reference(EMPTY, -inf, inf)[1]
+    return right(
+        f"{name} agrees with ttt.pruning.alphabeta(..., soft=True), value and node count, on all"
+        f" {len(unfinished_positions()):,} unfinished 3×3 positions in the windows (-∞, ∞), [-1, 1], (-1, 0)"
+        f" and (0, 1); from the empty board with (-∞, ∞) it visits {empty_nodes:,} nodes."
+    )
+
+
+FAIL_SOFT = Exercise(
+    number=3,
+    title="Fail-soft by hand",
+    prompt="""\
+Write `alphabeta_soft(board, alpha, beta, stats)` after our fail-hard `alphabeta`: keep the best value
+seen and return it, and cut off when it reaches β. Count one node per call in `stats.nodes` and try
+the moves in cell order, as ours does; from the empty board with the window (−∞, ∞) it should visit
+18,297 nodes.
+
+Outside the window its result is a bound, as described above: at most the result when it is ≤ α, at
+least the result when it is ≥ β. That matters most in a *null window*, a window with no possible value
+strictly inside it, such as (0, 1) when the values are −1, 0 and +1. A search with a null window never
+returns an exact value, only a bound, so it answers a yes-or-no question: (0, 1) asks "is the value at
+least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such searches.
+
+The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`, value
+and node count, on all 4,520 unfinished positions in four windows: (−∞, ∞), [−1, 1] and the null
+windows (−1, 0) and (0, 1). It takes a few seconds.""",
+    starter=_function_starter(3, "alphabeta_soft", "board, alpha, beta, stats"),
+    hints=(
+        "Start from our `alphabeta` and change what it remembers: instead of raising `alpha` and "
+        "returning it, keep `best`, the best value any move gave, and return that. A finished board "
+        "returns its value as it is, not clipped.",
+        "`best` starts at −∞, not at α: a fail-soft search reports what it saw, even below α. Each move "
+        "is searched with the window (−β, −max(α, best)), and the search stops as soon as `best >= β`.",
+        "Nearly the answer: `stats.nodes += 1`; if the board is over return −1 or 0; `best = -inf`; for "
+        "each legal move, `value = -alphabeta_soft(child, -beta, -max(alpha, best), stats)`, "
+        "`best = max(best, value)`, and `return best` if `best >= beta`; after the loop, `return best`.",
+    ),
+    explanation="""\
+**Why it works.** Fail-soft makes exactly the decisions of fail-hard: a move is searched with the
+window (−β, −α) for the α reached so far (α itself, or the best value found, whichever is larger),
+and the search stops once a value reaches β. So it visits the same 18,297 nodes from the empty board.
+Only what it *returns* differs: the best value it actually saw, which may lie beyond the window.
+
+That value is still a sound bound. If it is ≥ β, some move was found worth at least that much. If it
+is ≤ α, every move was searched, and each one's value is at most what its child search reported, so
+the position is worth at most the best of them. Starting `best` at α (as fail-hard does) would throw
+that information away and report α. Clipping a finished board's value to the window is enough to make
+the whole search fail-hard: every value above it then stays inside its own window.
+
+The check tries every unfinished position in four windows, and compares node counts as well as values:
+the `>` bug (cutting off only when a value *passes* β) gives the right answers in the full window
+but not the right work, and in a null window it can even return a different bound.""",
+    code=(alphabeta_soft,),
+    checker=custom_check(_judge_soft, kind="function", instruction=_SOFT_TODO),
+    answer=lambda: alphabeta_soft,
+)
+
+
+# ====================================================================== 05.4 your own order
+
+
+def my_order(board):
+    """Legal moves, those that block the most lines the opponent could still complete first."""
+    me = board.turn
+
+    def blocked(cell):
+        open_for_opponent = [line for line in board.geometry.lines
+                             if cell in line and all(board.cells[i] != me for i in line)]
+        return len(open_for_opponent)
+
+    return sorted(board.legal_moves(), key=blocked, reverse=True)   # a stable sort: ties in cell order
+
+
+_STATIC_NODES = 6_323   # the static order with [-1, 1], from the empty board (asserted in the notebook)
+
+
+@cache
+def _order_nodes(name: str) -> int:
+    stats = SearchStats()
+    alphabeta(EMPTY, -1, 1, order=name, stats=stats)
+    return stats.nodes
+
+
+def _named_counts() -> str:
+    return ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
+
+
+_ORDER_TODO = "replace the line `raise NotImplementedError` in my_order with your code, then run the cell again."
+
+
+@_stops_early
+def _judge_order(answer):
+    name = "my_order"
+    _stop_unless_function(answer, name, "board")
+    positions = unfinished_positions()
+    for index, board in enumerate(positions):
+        got = _call(answer, board, name=name, first=index == 0, todo=_ORDER_TODO,
+                    where=f"on this board ({_to_move(board)})", board=board)
+        try:
+            moves = list(got)
+        except Exception:  # noqa: BLE001 - not iterable, or an iterator of the learner's that fails
+            return wrong(f"On this board ({_to_move(board)}) {name} returned {describe_value(got)},"
+                         " not a list of moves.", board)
+        legal = board.legal_moves()
+        if sorted(moves, key=repr) != sorted(legal, key=repr) or len(moves) != len(legal):
+            missing = [cell for cell in legal if cell not in moves]
+            extra = [cell for cell in moves if cell not in legal]
+            twice = sorted({cell for cell in moves if moves.count(cell) > 1}, key=repr)
+            why = []
+            if missing:
+                why.append(f"missing: {missing} (alpha-beta must be offered every legal move)")
+            if extra:
+                why.append(f"not legal moves here: {extra}")
+            if twice:
+                why.append(f"more than once: {twice}")
+            return wrong(
+                f"On this board ({_to_move(board)}) {name} returned {describe_value(got)}:"
+                f" it must return each legal move exactly once, in any order.",
+                board,
+                f"legal moves: {legal}\n" + "; ".join(why),
+            )
+    stats = SearchStats()
+    value = alphabeta(EMPTY, -1, 1, order=lambda board: list(answer(board)), stats=stats)
+    nodes = stats.nodes
+    if value != 0:   # cannot happen with a true order; a function that changes between calls could
+        return wrong(f"With {name} alpha-beta returned {value} for the empty board, not 0: does {name} return"
+                     " the same moves every time it is called on a board?")
+    same = [order for order in ORDERS if _order_nodes(order) == nodes]
+    counts = f"(For comparison, with [−1, 1]: {_named_counts()}.)"
+    if nodes >= _STATIC_NODES:
+        return wrong(
+            f"{name} offers every legal move on all {len(positions):,} unfinished positions, good. But with it"
+            f" alpha-beta with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order"
+            f" takes {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
+            f"That is exactly the {same[0]} order's count: does {name} change the order at all?" if same else None,
+            counts,
+        )
+    best = _order_nodes("threats+static")
+    if nodes < best:
+        better = f" That beats threats+static ({best:,})!"
+    elif nodes == best:
+        better = " As few as threats+static."
+    else:
+        better = f" Threats+static takes {best:,}: can you get closer?"
+    return right(
+        f"{name} offers every legal move on all {len(positions):,} unfinished positions, and alpha-beta with"
+        f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
+        f" {_STATIC_NODES:,}.{better}"
+    )
+
+
+def _urgency(board, cell) -> int:
+    """0 for a move that wins at once, 1 for one that blocks the opponent's immediate win, else 2."""
+    me, cells = board.turn, board.cells
+    rank = 2
+    for line in board.geometry.lines:
+        if cell in line:
+            others = {cells[i] for i in line if i != cell}
+            if others == {me}:
+                return 0
+            if others == {other(me)}:
+                rank = 1
+    return rank
+
+
+def _urgent_then_blocking(board):
+    """Wins first, then blocks of the opponent's wins, then :func:`my_order` (a stable sort)."""
+    return sorted(my_order(board), key=lambda cell: _urgency(board, cell))
+
+
+def _counted(order) -> int:
+    stats = SearchStats()
+    alphabeta(EMPTY, -1, 1, order=order, stats=stats)
+    return stats.nodes
+
+
+def _order_answer() -> str:
+    return f"""\
+**Why it works.** A move that blocks many of the opponent's open lines is, on the whole, a good
+move: it takes a cell the opponent needs, and on 3×3 those are the cells on many lines (the centre,
+then the corners). Good moves tried first reach β sooner, and every cut-off saves a subtree. The
+sort is stable, so ties keep the cell order. With the window [−1, 1] this order visits
+{_counted(my_order):,} nodes from the empty board, against {_order_nodes('static'):,} for the static order and
+{_order_nodes('index'):,} for the index order.
+
+**Going further.** The big gains come from *threats*: a move that wins at once, or one that stops the
+opponent's immediate win, is as good as forced. Sorting those to the front of the blocking order
+gives {_counted(_urgent_then_blocking):,} nodes, against {_order_nodes('threats+static'):,} for threats+static. How
+low can an order go? Exercise 5 asks the solver itself."""
+
+
+MY_ORDER = Exercise(
+    number=4,
+    title="Your own order",
+    prompt="""\
+`ttt.pruning.alphabeta` accepts a function as `order=`: given a board, it returns the legal moves in the
+order to try them. Write `my_order(board)` that puts first the moves that block the most lines the
+opponent could still complete (lines through the cell with no mark of the side to move), and count
+the nodes with `pruning.alphabeta(EMPTY, -1, 1, order=my_order, stats=...)`. The check makes sure it
+returns every legal move exactly once on all 4,520 unfinished positions, then counts the nodes from the
+empty board with the window [−1, 1]: beat the static order's 6,323. How close can you get to 1,942?""",
+    starter=_function_starter(4, "my_order", "board"),
+    hints=(
+        "`board.geometry.lines` lists every line as a tuple of cells, and `board.cells` is the board as a "
+        "string of `X`, `O` and `.`. A line is still open for the opponent if it holds no mark of "
+        "`board.turn`.",
+        "Count, for each legal move, the open lines of the opponent that go through it; then "
+        "`sorted(board.legal_moves(), key=..., reverse=True)` puts the largest counts first (Python's "
+        "sort is stable, so ties stay in cell order).",
+        "Nearly the answer: `key=lambda cell: sum(1 for line in board.geometry.lines if cell in line and "
+        "all(board.cells[i] != board.turn for i in line))`. To do better than the static order by a wide "
+        "margin, put a move that wins at once, or blocks an immediate win, before everything else.",
+    ),
+    explanation=lambda: _order_answer(),
+    code=(my_order,),
+    checker=custom_check(_judge_order, kind="function", instruction=_ORDER_TODO),
+    answer=lambda: my_order,
+)
+
+
+# ====================================================================== 05.5 ★ perfect ordering
+
+
+@cache
+def best_first(board):
+    """The solver's best moves first, in the order it gives them, then the other legal moves in cell order."""
+    best = list(solve(board).best_moves)
+    return best + [cell for cell in board.legal_moves() if cell not in best]
+
+
+@cache
+def worst_first(board):
+    """Every legal move, from the worst to the best for the side to move; ties in cell order."""
+    return sorted(board.legal_moves(), key=lambda cell: -solve(board.play(cell)).value)
+
+
+def best_and_worst():
+    """The nodes alpha-beta visits from the empty board with [-1, 1] under the two cheating orders."""
+    counts = []
+    for order in (best_first, worst_first):
+        stats = SearchStats()
+        assert alphabeta(EMPTY, -1, 1, order=order, stats=stats) == 0
+        counts.append(stats.nodes)
+    return tuple(counts)
+
+
+@cache
+def _quickest_first(board):
+    """Legal moves by the solver's depth-aware score, best first: a quick win before a slow one."""
+    scores = move_scores(board)
+    return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
+
+
+def _perfect_answer() -> str:
+    best, worst = best_and_worst()
+    return f"""\
+**The counts.** Best first: {best:,} nodes; worst first: {worst:,}. (`@cache` keeps each
+position's order once it is worked out, so the solver is asked once per position, not once per visit.)
+
+**Best first is not the fewest.** Knuth and Moore's minimal count holds for uniform trees; here the
+best moves are often tied in value, and `best_moves` lists them in cell order. A win in five and a
+win at once are both "best", and so are a draw the opponent settles in two moves and one that drags
+on; the first in cell order need not be the cheapest to search. Threats+static, which wins at once
+when it can and blocks at once when it must, reaches {_order_nodes('threats+static'):,}: fewer nodes than the
+solver's own choice of best moves. Sorting the moves by the solver's depth-aware score
+(`ttt.solver.move_scores`, quickest win first) gives {_counted(_quickest_first):,}.
+
+**Worst first is still far from brute force** ({worst:,} against 549,946 nodes). Alpha-beta stops at
+the first move that reaches β, and with only three values ties are everywhere: when several moves
+are good enough, trying them last still prunes all but the first of them, and every subtree below
+keeps its own cut-offs."""
+
+
+PERFECT = Exercise(
+    number=5,
+    title="Perfect ordering",
+    star=True,
+    prompt="""\
+Knuth and Moore analysed alpha-beta with the best move always tried first. Try it with a cheating
+order that asks the solver: `ttt.solve(board).best_moves` first, in the order given, then the other
+legal moves in cell order. Count the nodes from the empty board with the window [−1, 1]. Then the
+opposite: every legal move sorted from the worst to the best for the side to move, by the value of
+the position it leads to (`ttt.solve(board.play(cell)).value` is that value for the opponent; ties
+in cell order). How does the best compare with threats+static's 1,942, and how far is the worst from
+brute force's 549,946? Give `answer = (best, worst)`.""",
+    starter="""\
+answer = None  # (nodes with the best moves first, nodes with the worst moves first)
+exercise("05", 5).check(answer)""",
+    hints=(
+        "Write two order functions, `best_first(board)` and `worst_first(board)`, each returning every "
+        "legal move, and pass them as `order=` to `pruning.alphabeta(EMPTY, -1, 1, order=..., stats=...)`.",
+        "`best_first`: `best = list(ttt.solve(board).best_moves)`, then the legal moves not in `best`. "
+        "`worst_first`: `sorted(board.legal_moves(), key=...)` with the move's value for the side to move "
+        "as the key, which is *minus* the solver's value of the position after it.",
+        "The worst-first search visits a lot of nodes, and asks the solver about every move at each of "
+        "them: put `@functools.cache` on the order functions so that each position is worked out once.",
+    ),
+    explanation=_perfect_answer,
+    code=(best_first, worst_first, best_and_worst),
+    checker=numbers_check(
+        {"best first": 2_312, "worst first": 197_668},
+        mistakes={
+            "best first": {
+                880: "That counts the best moves only: an order must offer every legal move, the others after them.",
+                1_942: "That is threats+static's count, not the solver's order.",
+            },
+            "worst first": {
+                198_837: "That is with the window (−∞, ∞); use [−1, 1].",
+                2_312: "That is the best-first count: the solver's value of the position after a move is for the"
+                       " opponent, so negate it before sorting.",
+            },
+        },
+        explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
+                " cheaper ones among them. Worst first still prunes, because ties are everywhere.",
+    ),
+    answer=best_and_worst,
+)
+
+
+# ====================================================================== 05.6 ★ beyond the window
+
+
+def beyond_the_window(trace):
+    """The moves to every node of a fail-soft trace whose value lies outside its window, shallowest first."""
+    found, level = [], [((), trace)]
+    while level:
+        for path, node in level:
+            if node.value < node.alpha or node.value > node.beta:
+                found.append(list(path))
+        level = [(path + (child.move,), child) for path, node in level for child in node.children]
+    return found
+
+
+def _read_path(answer, what="a list of moves"):
+    """A path of moves as a list of ints, or ValueError saying what is wrong with it."""
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        raise ValueError(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
+    moves = list(answer)
+    for move in moves:
+        if not isinstance(move, numbers.Integral) or isinstance(move, bool):
+            raise ValueError(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
+                             f" {describe_value(move)}.")
+    return [int(move) for move in moves]
+
+
+def _find(trace, path):
+    """The node of ``trace`` reached by ``path``, or ValueError naming the step that is not searched."""
+    node = trace
+    for depth, move in enumerate(path):
+        try:
+            node = node.child(move)
+        except KeyError:
+            where = _at(path[:depth])
+            where = where[0].upper() + where[1:]
+            if move in node.pruned:
+                raise ValueError(f"{where}, move {move} was pruned: the search never went there.") from None
+            raise ValueError(f"{where}, {move} is not a legal move.") from None
+    return node
+
+
+def _soft_trace():
+    return trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True)
+
+
+def _hard_trace():
+    return trace_alphabeta(EXPLORER_POSITION, -1, 1)
+
+
+def _why_hard_edge(path) -> str:
+    soft, hard = _find(_soft_trace(), path), _find(_hard_trace(), path)
+    me = soft.board.turn
+    window = format_window(soft.alpha, soft.beta)
+    if soft.is_leaf:
+        return (f"This is a finished game, worth {format_value(soft.value)} to {me}; fail-hard clips a leaf to the"
+                f" window {window}, so it returns {format_value(hard.value)}.")
+    gives = "; ".join(f"move {child.move} is worth {_signed(-child.value)}" for child in soft.children)
+    if soft.value > soft.beta:
+        return (f"The moves {me} searched, as fail-soft reports them: {gives}. The last one reaches"
+                f" β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it saw,"
+                f" {_signed(soft.value)}. Fail-hard never returns more than β: it returns"
+                f" {format_value(hard.value)}, read as \"at least {format_value(hard.value)}\".")
+    return (f"The moves {me} searched, as fail-soft reports them: {gives}. None beats α = {format_value(soft.alpha)},"
+            f" so every move is searched, and fail-soft returns the best of them, {_signed(soft.value)}."
+            f" Fail-hard starts its best value at α and never returns less: it returns {format_value(hard.value)},"
+            f" read as \"at most {format_value(hard.value)}\".")
+
+
+
+_BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 5], then run the cell again."
+
+
+def _judge_beyond(answer):
+    try:
+        path = _read_path(answer)
+        node = _find(_soft_trace(), path)
+    except ValueError as error:
+        return wrong(str(error))
+    window = format_window(node.alpha, node.beta)
+    where = _at(path)
+    if node.alpha <= node.value <= node.beta:
+        return wrong(
+            f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window {window}"
+            " (the ends included): fail-hard returns the same there.",
+            node.board,
+            "Look deeper, where the window is narrow, for a value below α or above β.",
+        )
+    return right(
+        f"{where}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
+        _why_hard_edge(path),
+    )
+
+
+BEYOND = Exercise(
+    number=6,
+    title="Beyond the window",
+    star=True,
+    prompt="""\
+In the explorer, switch to fail-soft and find a node whose value lies outside its window: below α or
+above β. Give it as the list of moves that lead to it from the explorer's position `O.O/X../..X`, in
+the search the explorer starts with (window [−1, 1], index order), such as `[1, 5]`. Then explain,
+from its children's values, why fail-hard returns the edge of the window there.""",
+    starter="""\
+answer = None  # the moves from O.O/X../..X to your node, such as [1, 5]
+exercise("05", 6).check(answer)""",
+    hints=(
+        "Windows narrow as the search goes down: after the root has found a draw, the next moves are "
+        "searched with (−1, 0). A value of +1 or −1 there is outside the window.",
+        "Try the root's later moves: after X plays 4, say, can O win at once? What does fail-soft "
+        "return for that node, and what is its window?",
+        "`[4]`: O to move with the window (−1, 0); O's first move, 1, completes the top row. "
+        "Compare the value fail-soft shows there with fail-hard's.",
+    ),
+    explanation=lambda: f"""\
+**Finding one.** `beyond_the_window` walks the fail-soft trace level by level and keeps every node
+whose value is below α or above β; the first it finds is `{beyond_the_window(_soft_trace())[0]}`.
+
+**Why fail-hard returns the edge.** {_why_hard_edge(beyond_the_window(_soft_trace())[0])}
+
+In general: a fail-soft node that cuts off returns the value of the move that reached β, which may be
+more than β; fail-hard returns β itself. A fail-soft node where every move fails low returns the best
+of their values, which may be less than α; fail-hard starts from α and returns α. Both say the same
+thing, "at least β" or "at most α", but fail-soft's bound is tighter, which a transposition table
+(notebook 06) can use.""",
+    code=(beyond_the_window,),
+    checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
+    answer=lambda: beyond_the_window(trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True))[0],
+)
+
+
+# ====================================================================== 05.7 a cut-off at a draw
+
+
+def draw_cutoffs(hard, soft):
+    """Moves to every node where the fail-hard search ``hard`` cut off with a move worth exactly a draw.
+
+    Fail-hard clips values, so a win can show as "≥ 0": the true worth of the
+    cutting move is read from the same node of the fail-soft search ``soft``.
+    """
+    found = []
+
+    def visit(node, twin, path):
+        if node.cutoff and -twin.children[-1].value == 0:
+            found.append(path)
+        for child, twin_child in zip(node.children, twin.children):
+            visit(child, twin_child, path + [child.move])
+
+    visit(hard, soft, [])
+    return found
+
+
+def a_draw_cutoff():
+    """The other draw cut-off of the explorer's search, and the position whose value set its β."""
+    hard = trace_alphabeta(EXPLORER_POSITION, -1, 1)
+    soft = trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True)
+    (node,) = [path for path in draw_cutoffs(hard, soft) if path != [1, 5]]
+    parent = hard.follow(node[:-1])           # X 1: O to move, searched 4 first, worth a draw to O
+    first = parent.children[0]
+    assert -first.value == 0 == -hard.follow(node).beta
+    return node, node[:-1] + [first.move]
+
+
+def _beta_source(trace, path):
+    """Where the β of the node at ``path`` came from: the moves to the searched position whose value set it.
+
+    β at a node is −α of its parent when the node was searched; the parent's α
+    is either raised by one of its earlier moves (the first that reached the
+    final level) or inherited, −β of the grandparent, and so on up.  None if
+    it goes back to the root's own window.
+    """
+    nodes = [trace]
+    for move in path:
+        nodes.append(nodes[-1].child(move))
+    depth = len(path)
+    while depth >= 1:
+        parent = nodes[depth - 1]
+        alpha = parent.alpha
+        source = None
+        for child in parent.children:
+            if child.move == path[depth - 1]:
+                break
+            if -child.value > alpha:
+                alpha, source = -child.value, path[: depth - 1] + [child.move]
+        if source is not None:
+            return source
+        depth -= 2              # the parent's α was −β of the grandparent: ask where that came from
+    return None
+
+
+_DRAW_TODO = "replace None with (the moves to your node, the moves to the position that set its β), then run the cell again."
+_TEXT_EXAMPLE = [1, 5]
+
+
+def _judge_draw_cutoff(answer):
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or isinstance(answer[0], numbers.Integral):
+        return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not {describe_value(answer)}.")
+    if all(part is None for part in answer):
+        return unanswered(_DRAW_TODO)
+    hard, soft = _hard_trace(), _soft_trace()
+    try:
+        path = _read_path(answer[0], "the node as a list of moves")
+        node = _find(hard, path)
+    except ValueError as error:
+        return wrong(str(error))
+    where = _at(path)
+    me = node.board.turn
+    if path == _TEXT_EXAMPLE:
+        return wrong(f"{_node_at(path)[0].upper()}{_node_at(path)[1:]} is the text's example: find the other one.")
+    if not node.cutoff:
+        return wrong(f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board)
+    cut = node.children[-1]
+    worth = -_find(soft, path + [cut.move]).value
+    if worth != 0:
+        shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
+                 f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
+                 if worth != -cut.value else "")
+        return wrong(
+            f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {_signed(worth)}"
+            f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.",
+            node.board,
+        )
+    try:
+        source = _read_path(answer[1], "the source as a list of moves")
+    except ValueError as error:
+        return wrong(str(error))
+    truth = _beta_source(hard, path)
+    if source != truth:
+        try:
+            _find(hard, source)
+            said = f"the position {_at(source)} is not where that β came from"
+        except ValueError as error:
+            said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
+        return wrong(
+            f"Right node: {where}, {me}'s move {cut.move} is worth a draw and reaches"
+            f" β = {format_value(node.beta)}. But {said}.",
+            "β at a node is −α of its parent at the moment the node is searched, and the parent's α rises"
+            " only when one of its moves beats it. Look at the moves the parent searched before this node"
+            " (or, if none of them raised α, further up).",
+        )
+    holder = _find(hard, source[:-1]).board.turn
+    return right(
+        f"{where}, {me}'s move {cut.move} is worth a draw and reaches β = {format_value(node.beta)}:"
+        f" a cut-off at a draw. The β came from the position {_at(source)}, worth a draw: with that move"
+        f" {holder} had already made sure that {other(holder)} gets no more than a draw, so {holder} will never"
+        f" let the game reach this node if it is worth more than that to {other(holder)}."
+    )
+
+
+DRAW_CUTOFF = Exercise(
+    number=7,
+    title="A cut-off at a draw",
+    prompt="""\
+In the explorer's search (fail-hard, window [−1, 1], index order), the node after X 1, O 5 stops at a
+draw: X's move 4 is worth 0 and reaches β = 0, because one level up O had already held X to a draw
+with its move 4. Find the other node of that search where a cut-off is made by a move worth exactly a
+draw (careful: fail-hard shows a win cut off at β = 0 as "≥ 0" too; fail-soft shows true values).
+Give it as `(node, source)`: the moves from `O.O/X../..X` to the node, and the moves to the searched
+position whose value set its β. For the text's example that is `([1, 5], [1, 4])`.""",
+    starter="""\
+answer = None  # (moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])
+exercise("05", 7).check(answer)""",
+    hints=(
+        "Cut-offs show as struck-out grey rows in the explorer. For each node with a cut-off, look at the "
+        "value of the move that caused it, in fail-soft: is it exactly 0?",
+        "Four of the eight cut-offs are O winning at once after X's move 4, 5, 6 or 7 at the root; fail-hard "
+        "shows them as \"≥ 0\", but fail-soft shows +1. The others are below X 1.",
+        "The node is a sibling of X 1, O 5. Its β is set where the β of X 1, O 5 was set: which of O's moves "
+        "after X 1 was searched first, and what was it worth?",
+    ),
+    explanation=lambda: f"""\
+**The answer.** `{a_draw_cutoff()}`: after X 1, O 7, X's first move, 4, is worth a draw and reaches
+β = 0, so the search stops there. The β comes from O's first move after X 1, move 4, which held X to
+a draw: O will never let the game reach X 1, O 7 if it is worth more than a draw to X, so a draw is
+all X needs to know. The same bound serves X 1, O 5 (the text's example) and X 1, O 6; at X 1, O 6
+X's move 4 even wins, but fail-hard shows it as "≥ 0".
+
+**Why it is safe.** A cut-off at a draw needs β = 0: someone higher up must already have a move that
+holds us to a draw. The take-until tree never has such a bound, which is why it may stop only at a
+win (exercise 2).""",
+    code=(draw_cutoffs, a_draw_cutoff),
+    checker=custom_check(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
+    answer=a_draw_cutoff,
+)
+
+
+EXERCISES = [LAZY_INFIMUM, STOP_AT_DRAW, FAIL_SOFT, MY_ORDER, PERFECT, BEYOND, DRAW_CUTOFF]

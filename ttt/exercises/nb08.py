@@ -1,7 +1,620 @@
-"""The exercises of notebook 08 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 08 (learned evaluation): five of the six answer back.
+
+1. which features matter   a custom check: the two counts whose loss hurts most, with the shares shown;
+2. a fork feature          a function check of ``fork_cells`` on all 5,478 positions;
+3. exploration             a numbers check (the share at three values of ε);
+4. learn from a teacher    a custom check that runs the learner's training function and inspects its table;
+5. ★ MENACE                a numbers check (how many matchboxes), and a worked MENACE;
+6. ★ a bigger board        an open question with a model answer.
+
+The solution functions are what ``.solution()`` shows and what ``verify_all``
+runs through the checks.  Figures that the explanations state come from
+seeded runs; ``tests/exercises/test_nb08.py`` recomputes every one of them.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+import random
+from collections import Counter
+from functools import lru_cache
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board, other
+from ttt.exercises.checks import (
+    custom_check,
+    describe_exception,
+    describe_value,
+    function_check,
+    numbers_check,
+    right,
+    unanswered,
+    wrong,
+)
+from ttt.exercises.core import Exercise
+from ttt.exercises.positions import all_positions
+from ttt.features import FEATURE_NAMES, features, line_states
+from ttt.learn import train_lms, train_td
+from ttt.match import optimal_share, unfinished_positions
+from ttt.players import PerfectPlayer, TDPlayer, afterstates
+from ttt.symmetry import canonical_key, permutations, transform_cells
+from ttt.table import solved_table
+
+COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
+
+# ====================================================================== 08.1 which features matter
+
+
+def dropping(name):
+    """The features with one count replaced by 0 (the tuple keeps its length, so training starts alike)."""
+    index = FEATURE_NAMES.index(name)
+
+    def without(board):
+        counts = list(features(board))
+        counts[index] = 0
+        return tuple(counts)
+
+    return without
+
+
+def shares_without_each_count(games=2000, seed=0):
+    """The optimal-move share of train_lms on all 4,520 positions, with each count dropped in turn."""
+    return {name: optimal_share(train_lms(games, seed, features=dropping(name))) for name in COUNTS}
+
+
+def worst_two():
+    """The two counts whose loss costs the most."""
+    shares = shares_without_each_count()
+    return set(sorted(shares, key=shares.get)[:2])
+
+
+WORST_TWO = {"their_twos", "my_wins"}  # stated; tests/exercises/test_nb08.py recomputes it
+_FEATURES_TODO = 'replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell again.'
+
+
+_shares = lru_cache(maxsize=1)(shares_without_each_count)  # for the messages, worked out once per session
+
+
+def _shares_table() -> str:
+    shares = _shares()
+    return "\n".join(f"  without {name:<11} {share:6.1%}" for name, share in sorted(shares.items(), key=lambda kv: kv[1]))
+
+
+def _judge_features(answer):
+    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
+        return wrong(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.')
+    names = list(answer)
+    if all(name is None for name in names):
+        return unanswered(_FEATURES_TODO)
+    for name in names:
+        if name not in COUNTS:
+            return wrong(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.")
+    if len(set(names)) != 2:
+        return wrong(f"Give two different counts; this answer has {len(set(names))}.")
+    if set(names) == WORST_TWO:
+        return right("without their_twos or without my_wins the share falls to about 81% (seed 0); "
+                     "without any other count it stays above 94%.")
+    missing, extra = sorted(WORST_TWO - set(names)), sorted(set(names) - WORST_TWO)
+    verb = "costs" if len(missing) == 1 else "cost"
+    return wrong(
+        f"Dropping {' and '.join(missing)} {verb} more than dropping {' and '.join(extra)}. "
+        "The shares of train_lms(2000, seed=0) on all 4,520 positions, each count dropped in turn:",
+        _shares_table(),
+    )
+
+
+WHICH_FEATURES = Exercise(
+    number=1,
+    title="Which features matter?",
+    prompt="""\
+Train `train_lms(2000, seed=0, features=...)` six times, each time with a features function that
+replaces one of the six counts with 0 (keep the tuple's length, so that `bias` stays first and the
+training starts from the same weights). Measure each player with `optimal_share(player, positions,
+table)`. Which two losses hurt the optimal-move share most? Give their names as
+`answer = {"...", "..."}`, and explain why with one of the blunders above.""",
+    starter="""\
+answer = None  # the names of two counts, e.g. {"my_ones", "their_ones"}
+exercise("08", 1).check(answer)""",
+    hints=(
+        "Write `dropping(name)`, which returns a function of a board: the tuple `features(board)` with "
+        "the count at `FEATURE_NAMES.index(name)` set to 0.",
+        "Loop over `FEATURE_NAMES[1:]`, train `train_lms(2000, seed=0, features=dropping(name))` and "
+        "keep `optimal_share(player, positions, table)`. Two of the six shares fall far below the others.",
+        "Sort the names by their share and take the two lowest. To explain them, ask what a player that "
+        "cannot see the count would do in a position where it matters: a win in one move, or the "
+        "opponent's threat to win in one.",
+    ),
+    explanation="""\
+**The two that matter.** With seed 0, dropping `their_twos` or `my_wins` takes the share from
+98.8% to about 81%; dropping any other count leaves it above 94% (`my_ones` costs almost nothing,
+and `their_wins` nothing at all: it is 0 on every reachable board, as the notebook shows).
+
+**Why.** `my_wins` is the only count that sees a move completing a line: without it the player
+walks past a win in one move whenever another move looks better. `their_twos` is the only count
+that sees the opponent's threat left standing after a move: without it the player does not block
+a win in one. The other counts describe slower things, and the remaining counts make up for most of
+their loss. Search repairs exactly these two blunders: one ply sees every win in one, two plies
+every threat to block (the section "Looking ahead with a learned judgement").""",
+    code=(dropping, shares_without_each_count, worst_two),
+    checker=custom_check(_judge_features, kind="custom", instruction=_FEATURES_TODO),
+    answer=lru_cache(maxsize=1)(worst_two),  # worked out once per session
+)
+
+
+# ====================================================================== 08.2 a fork feature
+
+
+def fork_cells(board):
+    """Empty cells on two or more of my one-mark lines (my = the side that has just moved)."""
+    me = other(board.turn)
+    lines_through = Counter(cell for line in line_states(board, me)["my_ones"]
+                            for cell in line if board.cells[cell] == ".")
+    return sum(count >= 2 for count in lines_through.values())
+
+
+def _count_fork_cells(board: Board, me: str, at_least: int = 2, exactly: int | None = None) -> int:
+    """The reference, written apart from the solution: walk the lines of the board directly."""
+    cells = board.cells
+    per_cell = Counter()
+    for line in board.geometry.lines:
+        marks = [cells[i] for i in line]
+        if marks.count(me) == 1 and marks.count(".") == board.k - 1:
+            per_cell.update(i for i in line if cells[i] == ".")
+    if exactly is not None:
+        return sum(n == exactly for n in per_cell.values())
+    return sum(n >= at_least for n in per_cell.values())
+
+
+def _fork_reference(board: Board) -> int:
+    return _count_fork_cells(board, other(board.turn))
+
+
+def _describe_fork(board: Board, expected: int, got):
+    """Every usual slip that gives ``got`` on this board (more than one may fit)."""
+    me = other(board.turn)
+    slips = [
+        (_count_fork_cells(board, me, exactly=2),
+         "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
+        (len(line_states(board, me)["my_ones"]),
+         "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share."),
+        (_count_fork_cells(board, me, at_least=1),
+         "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
+        (_count_fork_cells(board, board.turn),
+         f"Perhaps you counted for {board.turn} (`board.turn`): \"my\" is {me}, the side that has just "
+         "moved, as in `features`."),
+    ]
+    return [words for value, words in slips if value == got != expected] or None
+
+
+A_FORK_FEATURE = Exercise(
+    number=2,
+    title="A fork feature",
+    prompt="""\
+Write `fork_cells(board)`: the number of empty cells that lie on two or more `my_ones` lines at once
+(lines with one of my marks and two empty cells, "my" being the side that has just moved, as in
+`features`). A move there would make two threats at once, a fork. The check compares your function
+with the package's count on all 5,478 positions. Then add it as an eighth count,
+`lambda board: features(board) + (fork_cells(board),)`, and train `train_lms(2000, seed)` with it for
+a few seeds: does the LMS player improve? On which critical positions does it change its mind?""",
+    starter="""\
+def fork_cells(board):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("08", 2).check(fork_cells)""",
+    hints=(
+        "`line_states(board, me)[\"my_ones\"]` lists the `my_ones` lines as tuples of cells, with "
+        "`me = other(board.turn)`. You want the empty cells that appear in two or more of them.",
+        "Count, for every empty cell, how many of those lines pass through it (a `Counter` does it in "
+        "one line), then count the cells whose number is 2 or more.",
+        "`through = Counter(c for line in line_states(board, me)[\"my_ones\"] for c in line if "
+        "board.cells[c] == \".\")`, then `return sum(n >= 2 for n in through.values())`. For the "
+        "training, compare `optimal_share` with and without the count, seed by seed, on `critical`.",
+    ),
+    explanation="""\
+**Why it works.** A `my_ones` line has one of my marks and two empty cells; playing one of those
+cells makes it a threat. A cell shared by two such lines makes two threats with one move, which the
+opponent cannot both block: a fork. Counting the shared empty cells counts my possible forks.
+
+**Does it help? No.** With seeds 0 to 4 the share on all 4,520 positions goes from 98.8%, 98.3%,
+98.3%, 98.3%, 98.3% without the count to 98.1%, 98.3%, 98.1%, 96.9%, 98.5% with it, and the
+weight it learns is small and negative (between −0.06 and −0.01). On seed 2 it fixes 28 critical
+positions and breaks 36; on seed 3 it fixes 21 and breaks 80; on seed 1 nothing changes.
+
+**Why not.** The count describes the board just after my move, when the opponent moves next: a
+fork cell of mine is a cell the opponent can take, or make harmless with a threat of its own that I
+must answer. The forks that decide games are the ones that appear *after* a forced reply, like the
+trap in "Some mistakes", where O's corner move forces X's block onto the fork cell. No count of
+the current board sees two plies ahead; a search does, which is why two plies of search repair
+what the weights cannot.""",
+    code=(fork_cells,),
+    checker=function_check(
+        _fork_reference,
+        all_positions,
+        name="fork_cells",
+        label="all 5,478 positions",
+        describe=_describe_fork,
+    ),
+    answer=lambda: fork_cells,
+)
+
+
+# ====================================================================== 08.3 exploration
+
+
+def exploration(epsilon, games=20_000, seed=0):
+    """The optimal-move share (in percent) and the classes with a value, for one value of ε."""
+    player = train_td(games, seed, epsilon=epsilon, progress=False)
+    return round(100 * optimal_share(player), 1), len(player.values)
+
+
+def exploration_answer():
+    """The shares at ε = 0, 0.3 and 1: too little, enough and too much exploration."""
+    return tuple(exploration(epsilon)[0] for epsilon in (0, 0.3, 1))
+
+
+EXPLORATION = Exercise(
+    number=3,
+    title="Exploration",
+    prompt="""\
+Train `train_td(20_000, seed=0, epsilon=ε)` for ε = 0, 0.05, 0.1, 0.3, 0.5, 0.8 and 1. Plot the
+optimal-move share on all 4,520 positions, and the number of classes with a value
+(`len(player.values)`), against ε. Give the shares at ε = 0, 0.3 and 1 in percent, rounded to one
+decimal, as `answer = (share_0, share_03, share_1)`. Why can both too little and too much
+exploration hurt?""",
+    starter="""\
+answer = None  # the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)
+exercise("08", 3).check(answer)""",
+    hints=(
+        "One training run takes a second or two. Keep `optimal_share(player, positions, table)` and "
+        "`len(player.values)` for each ε, and plot both against ε (two panels, or a second y axis).",
+        "Percent with one decimal: `round(100 * share, 1)`. Look at the number of classes too: how many "
+        "positions does the learner ever see with ε = 0?",
+        "With ε = 0 self-play repeats a handful of lines and learns values for under a hundred classes. "
+        "With ε = 1 every move is exploratory, and in `train_td` an exploratory move teaches nothing about "
+        "the board before it: what is left to learn from?",
+    ),
+    explanation="""\
+**The figures (seed 0).** The share is 83.5% at ε = 0, 97.2% at 0.1 (the default), 99.9% at 0.3
+and 93.8% at 1; the classes with a value are 96, 533, 604 and 332.
+
+**Too little.** Without exploration both sides always play the move they currently like best, so
+self-play repeats a few lines and the table learns values for 96 classes only; everywhere else it
+guesses 0.5, and among equal guesses it plays the lowest cell.
+
+**Too much.** In `train_td`, as in Sutton and Barto's example, an exploratory move teaches nothing
+about the board before it. At ε = 1 every move is exploratory, so the only learning left is the
+final update of the losing (or drawing) side's last board, and the share falls back to 93.8%. Even
+before that, the values learned are those of play with many random moves: at ε = 0.8 the share is
+still 99.6%, but the player loses 2 games to a perfect opponent, where at ε = 0.3 it loses none.
+How much exploration is right also depends on what the learner is measured on: here every position
+counts, which rewards seeing many of them.""",
+    code=(exploration, exploration_answer),
+    checker=numbers_check(
+        {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8},
+        tolerance=0.05,
+        mistakes={"ε = 0": {97.2: "That is the share at the default ε = 0.1: pass `epsilon=0`."},
+                  "ε = 1": {97.2: "That is the share at the default ε = 0.1: pass `epsilon=1`."}},
+        explain="Too little exploration sees too few positions; too much learns almost nothing.",
+    ),
+    answer=lru_cache(maxsize=1)(exploration_answer),
+)
+
+
+# ====================================================================== 08.4 learn from a teacher
+
+
+def train_td_teacher(games=20_000, seed=0, alpha=0.2, epsilon=0.1):
+    """TD(0) for X only, playing against PerfectPlayer as O (train_td's updates, one side)."""
+    rng = random.Random(seed)
+    teacher = PerfectPlayer(seed=seed)
+    player = TDPlayer()
+    values, key, value = player.values, player.key, player.value
+    for _ in range(games):
+        board, previous = Board.empty(), None  # previous: the learner's last board, by key
+        while not board.is_over:
+            if board.turn == "O":
+                board = board.play(teacher.move(board))  # the teacher's moves teach nothing directly
+                continue
+            options = afterstates(board)
+            if rng.random() < epsilon:
+                explored, (cell, child) = True, rng.choice(options)
+            else:
+                explored = False
+                top = max(value(child) for _, child in options)
+                cell, child = rng.choice([option for option in options if value(option[1]) == top])
+            if previous is not None and not explored:
+                old = values.get(previous, 0.5)
+                values[previous] = old + alpha * (value(child) - old)
+            previous = None if child.is_over else key(child)
+            board = child
+        if previous is not None:  # the game ended on the teacher's move: a loss or a draw for X
+            old = values.get(previous, 0.5)
+            values[previous] = old + alpha * ((0.5 if board.winner is None else 0.0) - old)
+    return player
+
+
+@lru_cache(maxsize=1)
+def _boards_against_a_perfect_o() -> frozenset:
+    """Every board X can produce (cell strings) when O plays only value-keeping moves."""
+    table = solved_table()
+    produced, seen, stack = set(), {Board.empty()}, [Board.empty()]
+    while stack:
+        board = stack.pop()
+        if board.is_over:
+            continue
+        moves = board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves
+        for cell in moves:
+            child = board.play(cell)
+            if board.turn == "X":
+                produced.add(child.cells)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return frozenset(produced)
+
+
+def _key_cells(key):
+    """A table key as a cell string (TDPlayer keys are cell strings; a Board is accepted too)."""
+    if isinstance(key, Board):
+        return key.cells
+    if isinstance(key, str) and len(key) == 9 and set(key) <= set("XO."):
+        return key
+    return None
+
+
+_TEACHER_TODO = ("replace the line `raise NotImplementedError` in train_td_teacher with your code, "
+                 "then run the cell again.")
+
+
+@lru_cache(maxsize=1)
+def _self_play_share() -> tuple[float, int]:
+    player = train_td(2000, 0, progress=False)
+    return optimal_share(player), len(player.values)
+
+
+def _judge_teacher(answer):
+    if not callable(answer):
+        return wrong(f"The check needs the function train_td_teacher itself, but it got {describe_value(answer)}.",
+                     "Pass the function without calling it: check(train_td_teacher).")
+    try:
+        player = answer(2000, 0)
+    except NotImplementedError:
+        return unanswered(_TEACHER_TODO)
+    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+        return wrong("train_td_teacher(2000, 0) raised an error:", describe_exception(error))
+    values = getattr(player, "values", None)
+    if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
+        return wrong(f"train_td_teacher(2000, 0) returned {describe_value(player)}; return the TDPlayer "
+                     "whose `values` it trained.")
+    if not values:
+        return wrong("After 2,000 games the table is empty: is the learner's previous board updated after each "
+                     "of its greedy moves?")
+    reachable = _boards_against_a_perfect_o()
+    for key, value in values.items():
+        cells = _key_cells(key)
+        if cells is None:
+            return wrong(f"The table has the key {describe_value(key)}; key it as TDPlayer does "
+                         "(`player.key(board)`, a cell string).")
+        board = Board.parse("/".join(cells[r:r + 3] for r in (0, 3, 6)))
+        if cells.count("X") != cells.count("O") + 1:
+            return wrong("The table has a value for a board that O produced (O has just moved): the learner "
+                         "plays X only, and the teacher's moves teach it nothing directly.", board)
+        if cells not in reachable:
+            return wrong("The table has a value for this board, which X meets only if O has made a mistake "
+                         "before: is the teacher `PerfectPlayer`, and does it play every O move?", board)
+    if all(value == 0.5 for value in values.values()):
+        return wrong("Every value in the table is still 0.5: the updates do not change anything.")
+    share, classes = optimal_share(player), len(values)
+    self_share, self_classes = _self_play_share()
+    return right(
+        f"the learner plays X only and meets only positions that a perfect O allows. After 2,000 games it "
+        f"knows {classes:,} classes and plays an optimal move in {share:.1%} of all 4,520 positions; "
+        f"self-play (train_td(2000, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
+    )
+
+
+TEACHER = Exercise(
+    number=4,
+    title="Learn from a teacher",
+    prompt="""\
+Write `train_td_teacher(games, seed)`, a version of `train_td` in which the learner plays X only,
+against `PerfectPlayer(seed=seed)` as O, and learns only from its own moves (the same updates as
+`train_td`, for X's boards). It returns the `TDPlayer` it trained. The check runs
+`train_td_teacher(2000, 0)` and inspects the table. Then train it for 20,000 games: how does it
+score on all positions compared with self-play, and on the positions it meets against a perfect
+opponent? Why?""",
+    starter="""\
+def train_td_teacher(games, seed):
+    raise NotImplementedError  # replace this line with your code
+
+
+exercise("08", 4).check(train_td_teacher)""",
+    hints=(
+        "Copy the loop of `train_td` (`ttt/learn.py`): `player = TDPlayer()`, `values, key, value = "
+        "player.values, player.key, player.value`. In each game, when it is O's turn, play "
+        "`teacher.move(board)` and do nothing else.",
+        "Keep one `previous` board for the learner (not one per side). After each greedy move of X, move "
+        "`values[previous]` a step `alpha` towards `value(child)`; after an exploratory move, only "
+        "remember the new board. When the game ends on O's move, move X's last board towards 0 (a loss) "
+        "or 0.5 (a draw).",
+        "Every key of the finished table should be a board that X has just produced, in a game where O "
+        "never makes a mistake. To compare, use `optimal_share(player, positions, table)` and "
+        "`play_match(player, PerfectPlayer(seed=0), games=100, seed=0, a_plays=\"X\").positions`.",
+    ),
+    explanation="""\
+**How it scores (20,000 games, seed 0).** Taught by a perfect O, the learner knows 146 classes and
+plays an optimal move in 84.9% of all 4,520 positions (91.0% of the 2,423 with X to move), against
+533 classes and 97.2% for self-play. On the positions it meets against a perfect opponent it plays
+an optimal move every time, and it loses no game to any perfect opponent as X.
+
+**Why.** A learner learns about the positions it visits. A perfect teacher never makes a mistake,
+so the learner never sees a position that arises after a mistake by O, and never learns how to
+punish one; self-play, with exploring moves on both sides, visits most positions. Learning from a
+strong opponent makes a player good at the games that opponent plays and ignorant of the rest:
+fine for the match, poor for the answer key, which weighs every position the same. (Sutton and
+Barto's example plays against an imperfect opponent, whose mistakes it learns to exploit.)""",
+    code=(train_td_teacher,),
+    checker=custom_check(_judge_teacher, kind="function", instruction=_TEACHER_TODO),
+    answer=lambda: train_td_teacher,
+)
+
+
+# ====================================================================== 08.5 ★ MENACE
+
+
+class Menace:
+    """Michie's matchbox learner as X: one box per class of positions, beads for the moves.
+
+    Each box is keyed by the position's canonical form and holds beads for the
+    moves *in the canonical image*, so the eight images of a position share
+    one box.  A move is drawn with probability proportional to its beads;
+    after the game every bead drawn is reinforced: +3 after a win, +1 after a
+    draw, -1 after a loss.  An emptied box is refilled with one bead per move.
+    ``move(board)`` plays the move with the most beads (for scoring).
+    """
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+        self.boxes = {}
+
+    def box(self, board):
+        """The board's box, its key, and the symmetry that turns the board into its canonical image."""
+        key = canonical_key(board)
+        perm = next(p for p in permutations() if transform_cells(board.cells, p) == key)
+        if key not in self.boxes:
+            beads = max(1, 4 - board.moves_made // 2)  # 4 for X's first move, then 3, 2, 1
+            self.boxes[key] = {perm[cell]: beads for cell in board.legal_moves()}
+        return key, perm, self.boxes[key]
+
+    def draw(self, board):
+        key, perm, box = self.box(board)
+        if not any(box.values()):
+            box.update(dict.fromkeys(box, 1))
+        cells = sorted(box)
+        drawn = self.rng.choices(cells, weights=[box[c] for c in cells])[0]
+        return key, drawn, perm.index(drawn)  # the canonical cell, and where it is on the real board
+
+    def move(self, board):
+        key, perm, box = self.box(board)
+        best = max(sorted(box), key=box.get)
+        return perm.index(best)
+
+    def train(self, games, opponent):
+        for _ in range(games):
+            board, drawn = Board.empty(), []
+            while not board.is_over:
+                if board.turn == "X":
+                    key, bead, cell = self.draw(board)
+                    drawn.append((key, bead))
+                else:
+                    cell = opponent.move(board)
+                board = board.play(cell)
+            change = 3 if board.winner == "X" else 1 if board.winner is None else -1
+            for key, bead in drawn:
+                self.boxes[key][bead] = max(0, self.boxes[key][bead] + change)
+        return self
+
+
+def menace_boxes():
+    """How many boxes MENACE needs as X: classes of unfinished positions with X to move (and without the last move)."""
+    x_to_move = {canonical_key(board) for board in unfinished_positions() if board.turn == "X"}
+    forced = {key for key in x_to_move if key.count(".") == 1}  # one empty cell: the move is forced
+    return len(x_to_move), len(x_to_move - forced)
+
+
+MENACE = Exercise(
+    number=5,
+    title="MENACE",
+    star=True,
+    prompt="""\
+Donald Michie's *Machine Educable Noughts And Crosses Engine* (1961; described in D. Michie,
+"Experiments on the mechanization of game-learning. Part I", *The Computer Journal* 6(3), 1963,
+232–236) learned with
+matchboxes, one per position up to symmetry, each holding coloured beads for the moves. A move is
+drawn at random from the box; after a win every box used gets three more beads of the move played,
+after a draw one, after a loss the bead is taken away. How many boxes does MENACE need to play X,
+one for each class of unfinished positions with X to move, and how many if the last move, which is
+forced, gets no box? Give `answer = (boxes, without_last)`. Then build it with
+`ttt.symmetry.canonical_key` for the boxes, train it as X against `RandomPlayer`, and score it with
+`optimal_share` on the positions with X to move and with `games_against_perfect`.""",
+    starter="""\
+answer = None  # (boxes, without_last)
+exercise("08", 5).check(answer)""",
+    hints=(
+        "Take the unfinished positions with `board.turn == \"X\"` and collect their `canonical_key`s in "
+        "a set: one box per key.",
+        "X's last move comes when one cell is empty (X has four marks and O four); those boxes hold one "
+        "move each. Leave out the keys with a single `\".\"`.",
+        "For the matchbox learner itself: keep `boxes = {key: {cell: beads}}` with the cells of the "
+        "canonical image; find the symmetry `perm` that maps the board onto its canonical image "
+        "(`transform_cells(board.cells, perm) == key`) to translate a drawn cell back "
+        "(`perm.index(cell)`).",
+    ),
+    explanation="""\
+**The boxes.** The 2,423 unfinished positions with X to move fall into 338 classes: 1 empty
+board, 12 classes after two moves, 108 after four, 183 after six and 34 after eight. The 34 boxes of
+the last move would hold a single move each, so 304 boxes do the real work.
+
+**A MENACE.** The class above keeps one box per class, with beads for the moves of the canonical
+image, so the eight images of a position share their experience. Trained as X for 20,000 games
+against `RandomPlayer(seed=0)`, with seed 0, it has opened 337 of the 338 boxes, plays its
+most-beaded move optimally in 84.6% of the 2,423 positions with X to move, and loses none of the 4
+games a perfect O can steer it into (all draws). Like the TD learner, it learns what its opponent
+shows it: a random O lets it win quickly, so many boxes it rarely needs stay untrained.""",
+    code=(menace_boxes, Menace),
+    checker=numbers_check(
+        {"boxes": 338, "without_last": 304},
+        mistakes={
+            "boxes": {
+                2_423: "That counts positions; a box serves a whole class of symmetric positions.",
+                627: "That counts O's positions too; MENACE plays X.",
+                765: "That counts every class, finished positions and O's turns included.",
+                289: "Those are the classes with O to move.",
+            },
+            "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."},
+        },
+        explain="338 classes with X to move; 34 of them have one empty cell.",
+    ),
+    answer=menace_boxes,
+)
+
+
+# ====================================================================== 08.6 ★ a bigger board
+
+BIGGER_BOARD = Exercise(
+    number=6,
+    title="A bigger board",
+    star=True,
+    prompt="""\
+`features` works on any m×n board with k in a row. Train `train_lms` on 4×4 with k = 3
+(`start=Board.empty(4, 4, 3)`). There is no answer key here; measure the player in matches against
+`RandomPlayer` and against a `SearchPlayer` with the same evaluation (pass `start=` to `play_match`
+too). What can such matches tell you, and what can they not?""",
+    starter="",
+    hints=(
+        "`player = train_lms(2000, seed=0, start=Board.empty(4, 4, 3))`, then "
+        "`play_match(player, RandomPlayer(seed=0), games=100, seed=0, a_plays=\"X\", start=...)`, and the "
+        "same with `a_plays=\"O\"`. Compare with the untrained weights, `train_lms(0, seed=0, start=...)`.",
+        "A `SearchPlayer(2, player.evaluate, threats=False)` is deterministic, and so is the linear player: "
+        "100 games between them are one game played 100 times. Give the search player a `seed` to vary "
+        "its ties, and play it as X and as O.",
+        "Who moves first matters a lot on 4×4 with three in a row (notebook 09's atlas says who wins with "
+        "perfect play). A match against one opponent measures the player against that opponent only.",
+    ),
+    explanation="""\
+**What the matches show (seed 0, 2,000 training games).** Against `RandomPlayer(seed=0)` the
+learned player wins all 100 games as X and 98 of 100 as O; the untrained weights win 28 as X and 15
+as O. Against `SearchPlayer(d, player.evaluate, threats=False, seed=0)` for depths 1 to 3 the
+result depends only on who moves first: X wins every game, whichever of the two plays X.
+
+**What they cannot show.** On 4×4 with three in a row the first player can force a win (notebook
+09). Matches then measure the opponent as much as the player, and a win rate against a random player says
+nothing about the positions where a strong opponent would test it. Without an answer key the
+honest measures are comparative: the same player against a series of opponents of known strength,
+from both sides, or a deeper search standing in for the key on a sample of positions (does the
+learner's move keep the value that a full search finds?), which notebook 09's solver makes possible
+on 4×4.""",
+    code=(),
+)
+
+
+EXERCISES = [WHICH_FEATURES, A_FORK_FEATURE, EXPLORATION, TEACHER, MENACE, BIGGER_BOARD]

@@ -1,0 +1,236 @@
+"""Notebook 02's exercises: every check accepts the worked solution and rejects a learner's typical mistakes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from exercise_support import verdict
+
+from ttt import Board
+from ttt.exercises import exercise, nb02
+from ttt.game import Game, status_line
+from ttt.view.textgame import run_game, scripted
+
+
+def test_four_of_the_six_are_checked_by_code():
+    assert [item.has_check for item in nb02.EXERCISES] == [True, True, True, True, False, False]
+    for number in (5, 6):
+        item = exercise("02", number)
+        assert item.kind == "open" and len(item.hints) >= 2 and "**What happens.**" in exercise("02", 6).solution_markdown()
+
+
+# ---------------------------------------------------------------------- 02.1 undo
+
+
+def test_undo_goes_back_and_against_a_computer_takes_two_moves(capsys):
+    game = Game()
+    for cell in (4, 0, 8):
+        game.click(cell)
+    assert nb02.undo(game) and game.history == [4, 0] and game.message == "X to move"
+    computer = Game(opponent=nb02.FirstCell(), computer="O")
+    computer.click(4)                                     # the computer replies at 0
+    assert computer.history == [4, 0] and nb02.undo(computer) and computer.history == []
+    assert not nb02.undo(computer) and computer.board == Board.empty()
+    opening = Game(opponent=nb02.FirstCell(), computer="X")
+    assert not nb02.undo(opening) and opening.history == [0]
+    result, out = verdict(capsys, "02", 1, nb02.undo)
+    assert result is True and "105 seeded games" in out
+
+
+def _one_move(game):                                      # forgets the computer's reply
+    if not game.history:
+        return False
+    board = game.start
+    for cell in game.history[:-1]:
+        board = board.play(cell)
+    game.board, game.history, game.message = board, game.history[:-1], status_line(board)
+    return True
+
+
+def _stale_message(game):
+    message = game.message
+    result = nb02.undo(game)
+    game.message = message
+    return result
+
+
+def _empty_board_start(game):                             # replays from Board.empty(): wrong on 4×4
+    start, game.start = game.start, Board.empty()
+    try:
+        return nb02.undo(game)
+    finally:
+        game.start = start
+
+
+def _no_return(game):
+    nb02.undo(game)
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (_one_move, "That took back only the computer's reply"),
+    (_stale_message, "after undo the message is"),
+    (_empty_board_start, "a 4×4 game of two people"),
+    (_no_return, "returned None"),
+    (lambda game: 1 / 0, "ZeroDivisionError"),
+    ("undo", "needs the function undo itself"),
+])
+def test_undo_mistakes(capsys, mistake, words):
+    result, out = verdict(capsys, "02", 1, mistake)
+    assert result is False and words in out
+
+
+def test_undo_starter_is_calm(capsys):
+    def undo(game):
+        raise NotImplementedError
+
+    assert verdict(capsys, "02", 1, undo)[1].startswith("Exercise 02.1 is not answered yet")
+
+
+# ---------------------------------------------------------------------- 02.2 who starts
+
+
+def test_opponents_pass(capsys):
+    assert verdict(capsys, "02", 2, nb02.FirstCell())[0] is True
+    assert verdict(capsys, "02", 2, nb02.RandomCell(0))[0] is True
+    game = Game(opponent=nb02.FirstCell(), computer="X")
+    assert game.history == [0] and game.board.turn == "O"
+
+
+class _AnyCell:
+    def move(self, board):
+        return random.Random(board.cells).randrange(board.size)
+
+
+class _NineCells:
+    def move(self, board):
+        return [cell for cell in range(9) if board.cells[cell] == "."][0]
+
+
+class _Pair:
+    def move(self, board):
+        return (board.rows, 0)                            # a row past the last one
+
+
+@pytest.mark.parametrize("answer, words", [
+    (nb02.FirstCell, "pass an object of it, FirstCell()"),
+    (_AnyCell(), "but it is taken by"),
+    (_NineCells(), "IndexError"),
+    (_Pair(), "That is not a cell: cell (3, 0) is off the board"),
+    (object(), "has none"),
+])
+def test_opponent_mistakes(capsys, answer, words):
+    result, out = verdict(capsys, "02", 2, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 02.3 rows and columns
+
+
+def test_row_col_plays_the_notebook_game(capsys):
+    said = []
+    final = run_game(read=nb02.row_col(scripted(nb02.GAME, echo=said.append)), write=said.append)
+    assert final == Board.parse("XOO/XX./X.O") and "'3,3' is not a number: enter a cell number 0-8." in said
+    result, out = verdict(capsys, "02", 3, nb02.row_col)
+    assert result is True and "the other 13 kinds of answer pass through unchanged" in out
+    assert [nb02.row_col(scripted([answer], echo=lambda line: None))("?") for answer in nb02.GAME] == [
+        "4", "centre", "4", "1", "0", "8", "3,3", "6", "2", "3"]
+
+
+def _converts_everything(read):
+    def read_cell(prompt):
+        answer = read(prompt)
+        try:
+            row, col = answer.split(",")
+            return str(3 * int(row) + int(col))
+        except ValueError:
+            return answer
+    return read_cell
+
+
+def _swallows_the_end(read):
+    inner = nb02.row_col(read)
+
+    def read_cell(prompt):
+        try:
+            return inner(prompt)
+        except EOFError:
+            return "q"
+    return read_cell
+
+
+def _col_row(read):
+    def read_cell(prompt):
+        answer = read(prompt)
+        parts = answer.split(",")
+        if len(parts) == 2 and all(part.strip() in ("0", "1", "2") for part in parts):
+            return str(int(parts[1]) * 3 + int(parts[0]))     # row and column swapped
+        return answer
+    return read_cell
+
+
+def _no_spaces(read):
+    def read_cell(prompt):
+        answer = read(prompt)
+        if len(answer) == 3 and answer[1] == "," and answer[0] in "012" and answer[2] in "012":
+            return str(3 * int(answer[0]) + int(answer[2]))
+        return answer
+    return read_cell
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (_converts_everything, "For the answer '3,3' your read returned '12'"),
+    (_swallows_the_end, "your read swallowed it"),
+    (_col_row, "For the answer '0,1' your read returned '3', expected '1': row 0, column 1 is cell 1."),
+    (_no_spaces, "For the answer '1, 2' your read returned '1, 2', expected '5'"),
+    (lambda read: (lambda prompt: read("")), "with the prompt it was given"),
+])
+def test_row_col_mistakes(capsys, mistake, words):
+    result, out = verdict(capsys, "02", 3, mistake)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 02.4 Hutton's messages
+
+
+def test_hutton_message_and_the_script(capsys):
+    board = Board.parse("XOO/XX./..O")
+    assert [nb02.hutton_message(board, answer) for answer in ("4", "centre", "9", "-1", " 5", "5")] == [
+        nb02.INVALID_MOVE, nb02.INVALID_NUMBER, nb02.INVALID_MOVE, nb02.INVALID_NUMBER, nb02.INVALID_NUMBER, None]
+    assert verdict(capsys, "02", 4, nb02.hutton_message)[0] is True
+
+
+def _strips(board, answer):
+    return nb02.hutton_message(board, answer.strip())
+
+
+def _isdigit(board, answer):
+    if not answer.isdigit():
+        return nb02.INVALID_NUMBER
+    cell = int(answer)
+    return nb02.INVALID_MOVE if cell >= 9 or board.cells[cell] != "." else None
+
+
+def _with_minus(board, answer):
+    try:
+        cell = int(answer)
+    except ValueError:
+        return nb02.INVALID_NUMBER
+    return nb02.INVALID_MOVE if not 0 <= cell < 9 or board.cells[cell] != "." else None
+
+
+def _taken_is_fine(board, answer):
+    message = nb02.hutton_message(board, answer)
+    return None if message == nb02.INVALID_MOVE and answer.isdigit() and int(answer) < 9 else message
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (_strips, "getNat does not strip spaces"),
+    (_isdigit, "Arabic-Indic digit three"),
+    (_with_minus, "-1 is an invalid *number* there"),
+    (_taken_is_fine, "That cell is off the board or taken"),
+    (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "IndexError"),
+])
+def test_hutton_mistakes(capsys, mistake, words):
+    result, out = verdict(capsys, "02", 4, mistake)
+    assert result is False and words in out

@@ -1,0 +1,307 @@
+"""Notebook 05's exercises: every check accepts the worked solution and rejects the typical mistakes in words."""
+
+from __future__ import annotations
+
+from math import inf
+
+import pytest
+from exercise_support import verdict
+
+from ttt import Board, pruning
+from ttt.exercises import exercise, nb05
+from ttt.instrument import SearchStats
+from ttt.minimax import negamax
+
+BOARD_PICTURE = "---+---+---"   # how a board that disagrees is drawn in a terminal
+
+
+
+
+def _unanswered(capsys, number, answer):
+    result, out = verdict(capsys, "05", number, answer)
+    assert result is False and out.startswith(f"Exercise 05.{number} is not answered yet")
+    assert len(out.splitlines()) == 1
+
+
+def test_every_exercise_is_checked_and_has_graded_hints():
+    items = [exercise("05", n) for n in range(1, 8)]
+    assert all(item.has_check and len(item.hints) >= 2 and item.has_solution for item in items)
+
+
+def _raises(*args):
+    raise NotImplementedError
+
+
+@pytest.mark.parametrize("number, starter", [(1, _raises), (2, None), (3, _raises), (4, _raises), (5, None),
+                                             (6, None), (7, None), (7, (None, None))])
+def test_starters_are_calm(capsys, number, starter):
+    _unanswered(capsys, number, starter)
+
+
+# ---------------------------------------------------------------------- 05.1 lazy infimum
+
+
+def test_lazy_infimum_passes_and_reads_only_up_to_the_first_minus_one(capsys):
+    read = []
+
+    def noisy(values):
+        for value in values:
+            read.append(value)
+            yield value
+
+    assert nb05.lazy_infimum(noisy([0, 1, -1, 0, 1])) == -1 and read == [0, 1, -1]
+    result, out = verdict(capsys, "05", 1, nb05.lazy_infimum)
+    assert result is True and "on all 363 sequences" in out
+
+
+def _stops_at_zero(values):
+    for value in values:
+        if value <= 0:
+            return value
+    return 1
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (min, "It read past the first -1: [-1, 0]."),                           # right value, not lazy
+    (lambda values: min(list(values)), "`min(values)`, or `list(values)`, reads everything"),
+    (max, "returned 1 (an int); the smallest is 0.\nThat is the largest value"),
+    (_stops_at_zero, "It stopped at a 0, but a -1 may still come"),
+    (lambda values: next(iter(values)), "It read only [0], but the smallest value is not known until [0, 0]"),
+    (lambda values: None, "returned None: is a `return` missing?"),
+    (lambda values: values[0], "TypeError: 'generator' object is not subscriptable"),
+])
+def test_lazy_infimum_mistakes_are_named(capsys, mistake, words):
+    result, out = verdict(capsys, "05", 1, mistake)
+    assert result is False and words in out
+
+
+def test_lazy_infimum_needs_the_function(capsys):
+    result, out = verdict(capsys, "05", 1, -1)
+    assert result is False and "needs the function lazy_infimum itself" in out
+
+
+# ---------------------------------------------------------------------- 05.2 why not stop at a draw?
+
+
+def test_the_worked_position_hides_a_win():
+    board = nb05.a_draw_hides_a_win()
+    assert nb05.stop_at_draw(board) == 0 and negamax(board) == 1
+
+
+def test_a_position_that_hides_a_win_passes(capsys):
+    result, out = verdict(capsys, "05", 2, "..O/XOX/XOX")
+    assert result is True
+    assert "gives 0 here, but the true value is +1. O's moves, in the order tried, are worth: 0: draw, 1: win." in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    ("XX./OO./...", "stopping at the first draw gives +1, which is the true value: no win is missed. The moves"
+                    " of X, in the order tried, are worth: 2: win,"),
+    ("..X/.../X.O", "(Here O cannot win at all.)"),
+    ("XXX/OO./...", "That game is over"),
+    (Board.empty(4, 4, 4), "Give a position on the 3×3 board."),
+    ("abc", "'abc' is not a position"),
+    (42, "Give a position"),
+])
+def test_positions_without_the_property_are_explained(capsys, answer, words):
+    result, out = verdict(capsys, "05", 2, answer)
+    assert result is False and words in out
+
+
+def test_the_property_is_the_search_of_the_exercise_everywhere():
+    """Where the check says a draw hides a win, the worked stop_at_draw really goes wrong, and only there."""
+    from ttt.exercises.positions import unfinished_positions
+
+    for board in unfinished_positions():
+        assert nb05._draw_hides_a_win(board) == (nb05.stop_at_draw(board) != negamax(board))
+
+
+# ---------------------------------------------------------------------- 05.3 fail-soft by hand
+
+
+def test_the_worked_fail_soft_visits_18297_nodes_and_passes(capsys):
+    stats = SearchStats()
+    assert nb05.alphabeta_soft(Board.empty(), -inf, inf, stats) == 0 and stats.nodes == 18_297
+    result, out = verdict(capsys, "05", 3, nb05.alphabeta_soft)
+    assert result is True
+    assert "on all 4,520 unfinished 3×3 positions in the windows (-∞, ∞), [-1, 1], (-1, 0) and (0, 1)" in out
+
+
+def fail_hard(board, alpha, beta, stats):
+    """The package's fail-hard alpha-beta, handed in as if it were fail-soft."""
+    return pruning.alphabeta(board, alpha, beta, stats=stats)
+
+
+def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_alpha=True, count=True, sign=1):
+    """A learner's fail-soft alpha-beta with one mistake switched on."""
+
+    def search(board, alpha, beta, stats):
+        if count:
+            stats.nodes += 1
+        if board.is_over:
+            value = sign * (-1 if board.winner else 0)
+            return min(max(value, alpha), beta) if clip_leaves else value
+        best = alpha if start_at_alpha else -inf
+        for cell in board.legal_moves():
+            bound = max(alpha, best) if raise_alpha else alpha
+            value = -search(board.play(cell), -beta, -bound, stats)
+            best = max(best, value)
+            if best > beta if strict else best >= beta:
+                return best
+        return best
+
+    return search
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (fail_hard, "That is what fail-hard returns: a value clipped to the window."),
+    (soft_with(start_at_alpha=True), "`best` seems to start at α, as in fail-hard"),      # a hard/soft mix-up
+    (soft_with(clip_leaves=True), "Clipping only the finished boards' values is enough to make the whole"),
+    (soft_with(strict=True), "This is the `>` bug"),
+    (soft_with(raise_alpha=False), "The window passed down never narrows"),
+    (soft_with(count=False), "it counts no nodes: add `stats.nodes += 1`"),
+    (soft_with(sign=-1), "The sign is turned round"),
+    (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off."),
+])
+def test_fail_soft_mistakes_show_the_board_and_name_the_mistake(capsys, mistake, words):
+    result, out = verdict(capsys, "05", 3, mistake)
+    assert result is False
+    assert BOARD_PICTURE in out and words in out
+    assert "visits" in out or ("expected: " in out and "returned: " in out)
+
+
+def test_the_strict_bug_is_caught_although_its_values_are_right_in_the_full_window():
+    """The motivating example: with `>` the answers stay right for (-inf, inf) and [-1, 1] everywhere,
+    so only the node counts and the null windows give it away."""
+    board = Board.parse("X../.O./...")
+    for window in ((-inf, inf), (-1, 1)):
+        assert pruning.alphabeta(board, *window, soft=True, strict=True) == pruning.alphabeta(board, *window, soft=True)
+    verdict = exercise("05", 3).judge(soft_with(strict=True))
+    assert verdict.status == "wrong" and "`>` bug" in verdict.text
+
+
+def test_an_error_inside_the_learners_search_is_reported_in_words(capsys):
+    def broken(board, alpha, beta, stats):
+        stats.nodes += 1
+        return board.moves[0]
+
+    result, out = verdict(capsys, "05", 3, broken)
+    assert result is False and "alphabeta_soft raised an error on this board" in out and "AttributeError" in out
+
+
+# ---------------------------------------------------------------------- 05.4 your own order
+
+
+def test_my_order_beats_the_static_order(capsys):
+    result, out = verdict(capsys, "05", 4, nb05.my_order)
+    assert result is True and "visits 5,044 nodes from the empty board, fewer than the static order's 6,323" in out
+
+
+def test_an_order_as_good_as_threats_static_is_told_so(capsys):
+    result, out = verdict(capsys, "05", 4, pruning.ORDERS["threats+static"])
+    assert result is True and "As few as threats+static." in out
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (lambda board: board.legal_moves(), "That is exactly the index order's count"),
+    (lambda board: nb05.my_order(board)[::-1], "visits 28,430 nodes from the empty board"),    # worst blocks first
+    (lambda board: board.legal_moves()[1:], "missing: [0] (alpha-beta must be offered every legal move)"),
+    (lambda board: board.legal_moves() + [board.legal_moves()[0]], "more than once: [0]"),
+    (lambda board: list(range(9)), "not legal moves here"),
+    (lambda board: 3, "returned 3 (an int), not a list of moves"),
+])
+def test_order_mistakes_are_named(capsys, mistake, words):
+    result, out = verdict(capsys, "05", 4, mistake)
+    assert result is False and words in out
+
+
+def test_a_generator_of_moves_is_a_fine_order(capsys):
+    assert verdict(capsys, "05", 4, lambda board: iter(nb05.my_order(board)))[0] is True
+
+
+# ---------------------------------------------------------------------- 05.5 perfect ordering
+
+
+def test_the_cheating_orders_count_as_the_check_says():
+    assert nb05.best_and_worst() == (2_312, 197_668)
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((880, 197_668), "best first: 880 is not right: it is too small. That counts the best moves only"),
+    ((2_312, 198_837), "worst first: 198,837 is not right: it is too big. That is with the window (−∞, ∞)"),
+    ((2_312, 2_312), "negate it before sorting"),
+    ((1_942, 197_668), "That is threats+static's count"),
+    ((2_312,), "Give 2 numbers in this order: (best first, worst first); got 1."),
+    ("2312", "Give 2 numbers"),
+])
+def test_perfect_ordering_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "05", 5, answer)
+    assert result is False and words in out
+
+
+def test_perfect_ordering_right_answer(capsys):
+    assert verdict(capsys, "05", 5, (2_312, 197_668))[0] is True
+
+
+# ---------------------------------------------------------------------- 05.6 beyond the window
+
+
+@pytest.mark.parametrize("path, words", [
+    ([4], "after X 4, fail-soft returns +1, outside the window (-1, 0).\nThe moves O searched"),
+    ([1, 4, 7, 6], "This is a finished game, worth -1 to X; fail-hard clips a leaf"),
+    ((1, 6, 4), "None beats α = 0, so every move is searched, and fail-soft returns the best of them, -1."),
+])
+def test_nodes_beyond_the_window_pass_with_the_reason(capsys, path, words):
+    result, out = verdict(capsys, "05", 6, path)
+    assert result is True and words in out
+
+
+def test_every_node_the_solution_finds_is_accepted():
+    found = nb05.beyond_the_window(nb05._soft_trace())
+    assert found[0] == [4] and len(found) == 20
+    assert all(exercise("05", 6).judge(path).ok for path in found)
+
+
+@pytest.mark.parametrize("path, words", [
+    ([1, 5], "fail-soft returns 0, inside its window (-1, 0)"),
+    ([], "At the root (the explorer's position), fail-soft returns 0"),
+    ([1, 5, 6], "After X 1, O 5, move 6 was pruned: the search never went there."),
+    ([9], "In the explorer's position, 9 is not a legal move."),
+    ("1, 5", "Give a list of moves"),
+    ([1.5], "whole numbers"),
+])
+def test_nodes_inside_the_window_or_not_searched_are_refused(capsys, path, words):
+    result, out = verdict(capsys, "05", 6, path)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 05.7 a cut-off at a draw
+
+
+def test_the_draw_cutoff_and_its_source(capsys):
+    assert nb05.a_draw_cutoff() == ([1, 7], [1, 4])
+    result, out = verdict(capsys, "05", 7, ([1, 7], [1, 4]))
+    assert result is True and "The β came from the position after X 1, O 4" in out
+
+
+def test_the_source_of_beta_is_found_above_the_parent_too():
+    """Where no earlier move of the parent raised its α, β is inherited from two levels up."""
+    trace = nb05._hard_trace()
+    assert nb05._beta_source(trace, [1, 5]) == [1, 4]
+    assert nb05._beta_source(trace, [1, 5, 4]) is None            # the root window's own β
+    assert nb05._beta_source(trace, [1, 5, 4, 6]) == [1, 4]      # X 1, O 5, X 4, O 6: set three levels up
+
+
+@pytest.mark.parametrize("answer, words", [
+    (([4], [1]), "the cut-off comes from O's move 1, which is worth +1 to O: a cut-off at a win"),
+    (([1, 6], [1, 4]), "Fail-hard shows it as \"≥ 0\" only because it clips the value to β = 0"),
+    (([1, 5], [1, 4]), "is the text's example: find the other one"),
+    (([1], [1, 4]), "does not cut off at the node after X 1"),
+    (([1, 7], [1, 5]), "But the position after X 1, O 5 is not where that β came from."),
+    (([1, 7], [9]), "[9] is not a path of the search"),
+    (([1, 7], None), "Give the source as a list of moves"),
+    ([1, 7], "Give two lists of moves, `(node, source)`"),
+])
+def test_draw_cutoff_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "05", 7, answer)
+    assert result is False and words in out

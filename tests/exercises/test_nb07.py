@@ -1,0 +1,213 @@
+"""Notebook 07's exercises: the figures are right, the checks accept the worked solutions and name the typical mistakes."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+from exercise_support import verdict
+
+from ttt import Board
+from ttt.engine import Engine, Options
+from ttt.exercises import nb07
+from ttt.instrument import SearchStats
+from ttt.memo import negamax_memo
+from ttt.pruning import alphabeta
+from ttt.symmetry import (
+    canonical_key,
+    images,
+    permutations,
+    symmetries,
+    transform_cells,
+)
+from ttt.symmetry_search import (
+    count_class_sequences,
+    count_game_classes,
+    negamax_symmetry_table,
+)
+from ttt.tree import reachable_positions
+
+# ---------------------------------------------------------------------- 07.1 rectangles
+
+
+def test_the_rectangle_figures_by_plain_counting():
+    positions = reachable_positions(Board.empty(3, 4, 3))
+    fixed = [sum(transform_cells(b.cells, perm) == b.cells for b in positions) for perm in permutations(3, 4)]
+    assert [name for name, _ in symmetries(3, 4)] == ["identity", "rotate 180°", "mirror left-right",
+                                                      "mirror top-bottom"]
+    assert fixed == [111_973, 123, 105, 899] and sum(fixed) / 4 == 28_275
+    assert len({canonical_key(b) for b in positions}) == 28_275
+    assert sum(not b.is_over for b in positions) == 79_563
+
+
+def test_rectangles_right_and_wrong(capsys):
+    assert verdict(capsys, "07", 1, (111_973, 123, 105, 899, 28_275))[0] is True
+    result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, 27_993.25))
+    assert result is False and "classes: 27,993.25 is not right: it is too small. That divides the positions by four" in out
+    result, out = verdict(capsys, "07", 1, (111_973, 899, 105, 123, 28_275))
+    assert result is False and "rotate 180°: 899 is not right: it is too big." in out
+    assert "(positions and mirror left-right and classes: right.)" in out
+    assert "not answered yet" in verdict(capsys, "07", 1, None)[1]
+
+
+# ---------------------------------------------------------------------- 07.2 a cheaper canonical form
+
+
+def test_bit_key_names_the_classes():
+    keys = {}
+    for board in reachable_positions():
+        for picture in images(board):
+            keys.setdefault(canonical_key(board), set()).add(nb07.bit_key(*nb07.bits(picture)))
+    assert len(keys) == 765 and all(len(found) == 1 for found in keys.values())
+    assert len({next(iter(found)) for found in keys.values()}) == 765
+
+
+def test_a_right_key_passes(capsys):
+    result, out = verdict(capsys, "07", 2, nb07.bit_key)
+    assert result is True and out == ("Correct: bit_key gives one key per class: 765 keys for the 5,478 positions"
+                                      " and their images.\n")
+
+    def largest(x, o):  # the largest image names the class just as well
+        return max(nb07.image(x, t) << 9 | nb07.image(o, t) for t in nb07.IMAGE_BITS)
+
+    assert verdict(capsys, "07", 2, largest)[0] is True
+
+
+def _no_symmetry(x, o):
+    return x | o << 9
+
+
+def _separate_minima(x, o):
+    return min(nb07.image(x, t) for t in nb07.IMAGE_BITS), min(nb07.image(o, t) for t in nb07.IMAGE_BITS)
+
+
+def _x_only(x, o):
+    return min(nb07.image(x, t) for t in nb07.IMAGE_BITS)
+
+
+def _a_list(x, o):
+    return [x, o]
+
+
+def _crashes(x, o):
+    return nb07.IMAGE_BITS[9][0]
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (_no_symmetry, "bit_key gives different keys to two images of one position"),
+    (_separate_minima, "bit_key gives the same key to two positions that are not images of each other"),
+    (_x_only, "bit_key gives the same key to two positions that are not images of each other"),
+    (_a_list, "which cannot be a dictionary key"),
+    (_crashes, "IndexError: list index out of range\n(in _crashes, line"),
+])
+def test_wrong_keys_are_shown_with_their_boards(capsys, mistake, words):
+    result, out = verdict(capsys, "07", 2, mistake)
+    assert result is False and words in out
+    assert " X " in out or " O " in out  # a board is drawn
+
+
+def test_bit_key_not_answered_and_not_a_function(capsys):
+    def bit_key(x, o):
+        raise NotImplementedError
+
+    assert "Exercise 07.2 is not answered yet: replace the line `raise NotImplementedError`" in verdict(
+        capsys, "07", 2, bit_key)[1]
+    result, out = verdict(capsys, "07", 2, 42)
+    assert result is False and "needs the function bit_key itself, but it got 42 (an int)" in out
+
+
+# ---------------------------------------------------------------------- 07.3 symmetry in alpha-beta
+
+
+class _StoreOnly(dict):
+    def __setitem__(self, board, entry):
+        super().__setitem__(nb07.canonical(board), entry)
+
+
+def test_the_alphabeta_figures(monkeypatch):
+    assert nb07.alphabeta_by_class() == (1_109, 505)
+    stats, table = SearchStats(), _StoreOnly()
+    alphabeta(Board.empty(), table=table, stats=stats)
+    assert (stats.nodes, len(table)) == (10_337, 651)
+    plain = SearchStats()
+    alphabeta(Board.empty(), table={}, stats=plain)
+    assert (plain.nodes, plain.table_size) == (4_839, 2_511)
+    # the engine's row, and the engine with symmetry at every depth (the explanation's 840)
+    options = Options(table=True, symmetry=True, order="index", threats=False, dead=False)
+    engine = Engine(options=options)
+    engine.score(Board.empty())
+    assert engine.stats.nodes == 1_240
+    monkeypatch.setattr("ttt.engine.symmetry_min_empty", lambda size: 0)
+    engine = Engine(options=options)
+    engine.score(Board.empty())
+    assert engine.stats.nodes == 840
+
+
+def test_alphabeta_answers(capsys):
+    assert verdict(capsys, "07", 3, (1_109, 505))[0] is True
+    result, out = verdict(capsys, "07", 3, (10_337, 651))
+    assert result is False and "stores under the canonical form but looks positions up as they are" in out
+    result, out = verdict(capsys, "07", 3, (4_839, 2_511))
+    assert "the table is not keyed by class" in out
+
+
+# ---------------------------------------------------------------------- 07.4 ★ where the counts part
+
+
+def test_the_shared_sequences_and_the_example_in_the_explanation():
+    assert nb07.shared_sequences() == (4_586, 4)
+    perms = permutations()
+    groups = defaultdict(set)
+
+    def walk(board, moves, sequence):
+        if board.is_over:
+            groups[sequence].add(min(tuple(p[c] for c in moves) for p in perms))
+            return
+        for cell, child in board.children():
+            walk(child, moves + (cell,), sequence + (canonical_key(child),))
+
+    walk(Board.empty(), (), ())
+    sizes = Counter(len(found) for found in groups.values())
+    assert sizes == {1: 22_244, 2: 4_346, 4: 240}
+    assert len(groups) == count_class_sequences() and sum(k * n for k, n in sizes.items()) == count_game_classes()
+    # X0, O1, X2, then O3 or O5, X4, O on the other side, X6 or X8: one sequence, four classes
+    example = [(0, 1, 2, 3, 4, 5, 6), (0, 1, 2, 5, 4, 3, 8), (0, 1, 2, 3, 4, 5, 8), (0, 1, 2, 5, 4, 3, 6)]
+    sequences = set()
+    for game in example:
+        board, sequence = Board.empty(), ()
+        for cell in game:
+            board = board.play(cell)
+            sequence += (canonical_key(board),)
+        assert board.winner == "X"
+        sequences.add(sequence)
+    (sequence,) = sequences
+    assert len(groups[sequence]) == 4
+
+
+def test_counts_part_answers(capsys):
+    assert verdict(capsys, "07", 4, (4_586, 4))[0] is True
+    result, out = verdict(capsys, "07", 4, (5_066, 2))
+    assert result is False and "31,896 - 26,830" in out and "more than two classes" in out
+
+
+# ---------------------------------------------------------------------- 07.5 invariance as a test
+
+
+def test_the_parent_bug_figures_and_that_invariance_does_not_catch_it():
+    assert nb07.parent_bug_figures() == (0, 2_774, 4_016, 2_648)
+    table = {}
+    nb07.parent_bug_negamax(Board.empty(), table, SearchStats())
+    # every image of every stored position is stored, with the same value: the table is invariant
+    assert all(table.get(picture) == value for board, value in table.items() for picture in images(board))
+    # ... yet it disagrees with the correct symmetry table, and with the true values
+    right_table, truth = {}, {}
+    negamax_symmetry_table(Board.empty(), right_table)
+    negamax_memo(Board.empty(), truth)
+    assert table != right_table and any(table[b] != truth[b] for b in table)
+
+
+def test_invariance_answers(capsys):
+    assert verdict(capsys, "07", 5, (0, 2_774, 4_016, 2_648))[0] is True
+    result, out = verdict(capsys, "07", 5, (0, 2_271, 5_478, 0))
+    assert result is False and "That is the count of the correct search" in out
+    assert "is not right: it is too" not in out  # direction is off: it would give the answer away
