@@ -212,25 +212,22 @@ class Tablebase:
 
         from ttt.census import canonical_keys, symmetry_tables
 
-        n, depth = rows * cols, len(levels)
+        n = rows * cols
         keys = np.concatenate([level.keys for level in levels])
-        marks = np.repeat(np.arange(depth, dtype=np.uint8), [level.keys.size for level in levels])
         tables = symmetry_tables(permutations(rows, cols), n, keys.dtype.type, chunk=min(n, 16))
         block = 1 << 20  # positions canonicalised at a time, to bound the temporary arrays
         canonical = np.concatenate([
             keys[start : start + block] == canonical_keys(keys[start : start + block], tables)
             for start in range(0, keys.size, block)
         ])
-        value = np.sign(np.concatenate([level.scores for level in levels]))
-
-        def per_level(selected):
-            return np.bincount(marks[selected], minlength=depth).tolist()
-
-        columns = zip(
-            range(depth), [level.keys.size for level in levels], [int(level.finished.sum()) for level in levels],
-            per_level(canonical), per_level(value > 0), per_level(value == 0), per_level(value < 0),
-        )
-        counts = [LevelCounts(*map(int, column)) for column in columns]
+        starts = np.cumsum([0] + [level.keys.size for level in levels[:-1]])
+        classes = np.add.reduceat(canonical, starts, dtype=np.intp)
+        counts = [
+            # wins, draws and losses for the side to move: scores of sign +1, 0 and -1
+            LevelCounts(level.marks, int(level.keys.size), int(level.finished.sum()), int(classes[marks]),
+                        *map(int, np.bincount(1 - np.sign(level.scores), minlength=3)))
+            for marks, level in enumerate(levels)
+        ]
         scores = np.concatenate([level.scores for level in levels])[canonical]
         best = np.concatenate([level.best for level in levels])[canonical]
         keys = keys[canonical]

@@ -33,6 +33,7 @@ NumPy is imported inside the functions, so ``import ttt`` stays light.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from ttt.geometry import geometry
@@ -108,14 +109,20 @@ def _children(parents, marks: int, n: int):
     sorted and a move adds the same bit to each, so each cell's children
     come out sorted too, which ``np.searchsorted`` is quick with.
     """
+    key_t = parents.dtype.type
+    x_cells, o_cells = _cell_bits(n, key_t)
+    occupied = (parents & key_t((1 << n) - 1)) | (parents >> key_t(n))
+    free = occupied & x_cells == 0
+    return free, (parents | (x_cells if marks % 2 == 0 else o_cells))[free]
+
+
+@lru_cache(maxsize=None)
+def _cell_bits(n: int, key_t):
+    """Two columns of packed positions, one bit per cell: X's mark there, and O's."""
     import numpy as np
 
-    key_t = parents.dtype.type
-    cells = np.array([[1 << cell] for cell in range(n)], dtype=key_t)  # a column: one bit per cell
-    occupied = (parents & key_t((1 << n) - 1)) | (parents >> key_t(n))
-    free = occupied & cells == 0
-    mine = cells if marks % 2 == 0 else cells << key_t(n)
-    return free, (parents | mine)[free]
+    x_cells = np.array([[1 << cell] for cell in range(n)], dtype=key_t)
+    return x_cells, x_cells << key_t(n)
 
 
 def _blocks(values):
