@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import Callable
 
 from ttt.geometry import geometry
+from ttt.scores import win_score
 
 __all__ = ["Level", "key_dtype", "mask_dtype", "sorted_unique", "build_levels"]
 
@@ -171,7 +172,7 @@ def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None =
     for marks in reversed(range(len(keys))):
         level, has_line, empty = keys[marks], won[marks], n - marks
         finished = has_line | (marks == n)
-        scores = np.where(has_line, np.int8(-(empty + 1)), np.int8(0))  # ttt.scores.leaf_score
+        scores = np.where(has_line, np.int8(-win_score(empty)), np.int8(0))  # as ttt.scores.leaf_score
         best = np.zeros(level.size, dtype=mask_t)
         if marks + 1 < len(keys):
             below = solved[marks + 1]
@@ -185,7 +186,7 @@ def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None =
                 scores[at] = top
                 # the moves that keep the value: the child's value is minus the parent's
                 best[at] = _bit_masks(free & (np.sign(child_scores) == -np.sign(top)), mask_t)
-        solved[marks] = Level(marks, level, scores.astype(np.int8), best, finished)
+        solved[marks] = Level(marks, level, scores.astype(np.int8, copy=False), best, finished)
         if step:
             step()
     return solved
