@@ -1,7 +1,1007 @@
-"""The exercises of notebook 06 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 06 (memoization): seven exercises, every one checked by code.
+
+1. ``memo_score``          depth-aware negamax with a dict: the score of all 5,478 positions, then
+                           the calls and entries from the empty board;
+2. a cache that forgets    four call counts, ``functools.lru_cache`` with 10 to 5,000 entries;
+3. ★ path copying          ``trie_insert`` / ``trie_lookup``, a persistent map: every version kept
+                           and checked, and the memory all of them take;
+4. the longest win         a position read off the bottom-up table;
+5. one table for two questions   a position where a table keyed by the board alone goes wrong;
+6. ★ still wrong without the leaves   a position and the entry whose reuse makes it go wrong;
+7. a kinder opponent       three counts of missed wins, against an opponent that errs with probability p.
+
+The solution functions are what ``.solution()`` shows (their real source) and
+what ``verify_all`` runs through the checks, so they use only what notebook 06
+has shown.  The checks compare with the package (``ttt.solve``,
+``ttt.memo.reaches``) or with figures stated here and recomputed in
+``tests/exercises/test_nb06.py``.  The private searches below
+(``_shared_can_draw``, ``_soft_inner``) are the notebook's wrong versions,
+replayed to test the property an answer must have and to explain it.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+import numbers
+import random
+import tracemalloc
+from functools import cache, lru_cache
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board
+from ttt.exercises.checks import (
+    custom_check,
+    describe_exception,
+    describe_value,
+    numbers_check,
+    parse_position,
+    position_check,
+    right,
+    unanswered,
+    wrong,
+)
+from ttt.exercises.core import Exercise
+from ttt.exercises.positions import all_positions
+from ttt.instrument import SearchStats
+from ttt.memo import reaches
+from ttt.players import FullSearchPlayer, PerfectPlayer, ShortcutPlayer
+from ttt.scores import leaf_score, plies_from_score, sign
+from ttt.solver import solve
+
+EMPTY = Board.empty()
+INF = float("inf")
+
+
+def _function_starter(number: int, names_args: tuple[tuple[str, str], ...], passed: str) -> str:
+    """The starter cell of a "write a function" exercise: skeletons that raise, then the check."""
+    skeletons = "\n\n\n".join(
+        f"def {name}({args}):\n    raise NotImplementedError  # replace this line with your code"
+        for name, args in names_args
+    )
+    return f'{skeletons}\n\n\nexercise("06", {number}).check({passed})'
+
+
+class _Stop(Exception):
+    """Carries the verdict that ends a check early; it never leaves this module."""
+
+    def __init__(self, verdict):
+        super().__init__()
+        self.verdict = verdict
+
+
+def _stops_early(judge):
+    """A judge that may raise :class:`_Stop` as one that returns its verdict."""
+
+    def run(answer):
+        try:
+            return judge(answer)
+        except _Stop as stop:
+            return stop.verdict
+
+    run.__doc__ = judge.__doc__
+    return run
+
+
+def _call(function, *args, name: str, first: bool, todo: str, where: str, board=None):
+    """``function(*args)``; an error inside it stops the check with a verdict in words.
+
+    ``NotImplementedError`` on the very first call is the untouched starter
+    ("not answered yet"); any other error is the learner's bug, shown with
+    ``board`` and the learner's own line.
+    """
+    try:
+        return function(*args)
+    except NotImplementedError as error:
+        if first:
+            raise _Stop(unanswered(todo)) from None
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
+    except RecursionError as error:
+        raise _Stop(wrong(f"{name} recursed without end {where}:", board, describe_exception(error),
+                          "Does every call move one step closer to a finished board (or a key's last bit)?")) from None
+    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
+
+
+def _to_move(board: Board) -> str:
+    if board.winner:
+        return f"{board.winner} has won"
+    if board.is_over:
+        return "a draw"
+    return f"{board.turn} to move"
+
+
+@cache
+def _reachable() -> frozenset:
+    return frozenset(all_positions())
+
+
+def _reachable_3x3(answer) -> Board:
+    """The answer as a reachable 3×3 position where play goes on, or ValueError saying what is wrong."""
+    board = parse_position(answer)
+    if (board.rows, board.cols, board.k) != (3, 3, 3):
+        raise ValueError("Give a position on the 3×3 board")
+    if board not in _reachable():
+        raise ValueError(f"{board.notation} cannot be reached from the empty board in a game")
+    if board.is_over:
+        raise ValueError(f"In {board.notation} the game is over ({_to_move(board)}): give a position where play goes on")
+    return board
+
+
+def _signed(value) -> str:
+    """+1, 0, -1: a value with its sign, and 0 without one."""
+    return f"{value:+d}" if value else "0"
+
+
+def _worth(value: int) -> str:
+    return {1: "a win", 0: "a draw", -1: "a loss"}[value]
+
+
+# ====================================================================== 06.1 depth-aware memo
+
+
+def memo_score(board, table, stats):
+    """The depth-aware score of `board` for the side to move, remembered in `table`."""
+    stats.nodes += 1
+    if board in table:
+        return table[board]
+    if board.is_over:
+        score = leaf_score(board)  # -(empty cells + 1) if the last move won, else 0
+    else:
+        score = max(-memo_score(child, table, stats) for _, child in board.children())
+    table[board] = score
+    return score
+
+
+_SCORE_TODO = "replace the line `raise NotImplementedError` in memo_score with your code, then run the cell again."
+
+
+def _score_mistake(board: Board, expected: int, got) -> str | None:
+    """The typical slip behind a wrong score on ``board``, in words (None if none fits)."""
+    if got is None:
+        return "memo_score returned None: is a `return` missing?"
+    if not isinstance(got, numbers.Real) or isinstance(got, bool):
+        return None
+    if got == sign(expected) and abs(expected) > 1:
+        return ("That is the plain value (+1, 0, −1). Score a finished board with the depth-aware"
+                " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth"
+                " e + 1 to the winner.")
+    if got == -expected:
+        return ("The sign is turned round: a score is for the side to move, the best of *minus* the scores"
+                " of the positions after each move (a finished board's score is for the side to move, who"
+                " has lost or drawn).")
+    if board.is_over:
+        return ("On a finished board the side to move has lost (or it is a draw): its score is"
+                f" `leaf_score(board)`, here {expected}, however deep in a search the board was reached"
+                " (a score counted from the root, such as 10 − depth, depends on where the search began).")
+    return ("Score a position by itself, not by how it was reached: the score must not depend on a depth"
+            " passed down from the root (the table would then give one root's answers to another). A win"
+            " whose last move leaves e cells empty is worth e + 1, whoever asks.")
+
+
+@_stops_early
+def _judge_score(answer):
+    name = "memo_score"
+    if not callable(answer):
+        return wrong(f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
+                     f"Pass the function without calling it: check({name}), not check({name}(board, ...)).")
+    positions = all_positions()
+    for index, board in enumerate(positions):
+        expected = solve(board).score
+        got = _call(answer, board, {}, SearchStats(), name=name, first=index == 0, todo=_SCORE_TODO,
+                    where=f"on this board ({_to_move(board)}), with an empty table", board=board)
+        if got != expected or isinstance(got, bool):
+            return wrong(f"{name} disagrees with the package's depth-aware score on this board ({_to_move(board)}),"
+                         " searched with an empty table:",
+                         board, f"expected: {expected}\nreturned: {got!r}", _score_mistake(board, expected, got))
+    table, stats = {}, SearchStats()
+    got = _call(answer, EMPTY, table, stats, name=name, first=False, todo=_SCORE_TODO, where="on the empty board")
+    calls, entries = stats.nodes, len(table)
+    if (calls, entries) == (16_168, 5_478):
+        return right(f"{name} gives the depth-aware score of all {len(positions):,} positions; from the empty board"
+                     " it makes 16,168 calls and leaves 5,478 entries, as the search of plain values does.")
+    lines = [f"{name} scores every position right, but from the empty board it makes {calls:,} calls and leaves"
+             f" {entries:,} entries in the table, where 16,168 and 5,478 are expected."]
+    if calls == 0:
+        lines.append("It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.")
+    elif calls == entries or calls == 5_478:
+        lines.append("It seems to count only the positions it works out: count every call, those answered by"
+                     " the table included (the convention of section 1).")
+    elif calls >= 549_946:
+        lines.append("That is as many calls as brute force: look each position up in `table` before working it"
+                     " out, and store its score there afterwards.")
+    if entries == 0:
+        lines.append("Nothing was stored in the table it was given: store the score in `table`, the argument,"
+                     " not in a table of your own.")
+    elif entries == 4_520:
+        lines.append("Only the 4,520 unfinished positions are stored: store the finished ones too, as"
+                     " `memo_negamax` does. (The Haskell tutorial's table leaves them out, for the same count.)")
+    elif entries == 5_477:
+        lines.append("One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).")
+    return wrong("\n".join(lines))
+
+
+DEPTH_MEMO = Exercise(
+    number=1,
+    title="Depth-aware memo",
+    prompt="""\
+Write `memo_score(board, table, stats)`: the depth-aware negamax of notebook 04 (a finished board
+scores `ttt.scores.leaf_score(board)`), memoised in the dict `table` as `memo_negamax` is, with one
+`stats.nodes += 1` per call. The check compares it with the package's scores on all 5,478 positions,
+each searched with an empty table, then counts its calls and entries from the empty board. Why are
+they the same as for plain values? And the Haskell tutorial's `Score` ranks a win by its `height`:
+does its order agree with the depth-aware score on every pair of moves from one position?""",
+    starter=_function_starter(1, (("memo_score", "board, table, stats"),), "memo_score"),
+    hints=(
+        "Copy `memo_negamax` and change one line: what a finished board is worth.",
+        "A finished board scores `leaf_score(board)`: minus (the empty cells + 1) when the last move won, "
+        "0 for a draw. An unfinished one scores the best of minus its children's scores, as before.",
+        "The score of a position depends on the position only, never on the path to it, so the board alone is "
+        "still the right key. Count one node per call, before the look-up, and store finished boards too.",
+    ),
+    explanation="""\
+**Why it works.** The depth-aware score counts the moves left *from the position itself* (a win
+whose last move leaves e cells empty is worth e + 1), so it depends on the position alone, not on
+how it was reached: the board is still a complete key. The memo then works exactly as for plain
+values: every position is worked out once and every move out of an unfinished position is one call,
+so again 1 + 16,167 calls and 5,478 entries. (A score counted from the *root*, like the Clojure
+post's 10 − depth, would not be a function of the position: a table shared between searches from
+different roots would mix them up.)
+
+**The Haskell tutorial's `Score`.** Its order puts a quicker win above a slower one, a draw below
+every win, and a slower loss above a quicker one, which is what the depth-aware score does. It also
+ranks draws by height, preferring the shorter one, where the depth-aware score calls every draw 0;
+but a tic-tac-toe game ends in a draw only when the board is full, so two drawing moves from one
+position always have the same height. On every pair of moves from one position the two orders
+agree. (The tutorial stores only unfinished positions: its table ends with 4,520 entries.)""",
+    code=(memo_score,),
+    checker=custom_check(_judge_score, kind="function", instruction=_SCORE_TODO),
+    answer=lambda: memo_score,
+)
+
+
+# ====================================================================== 06.2 a cache that forgets
+
+
+def forgetful_calls(maxsize):
+    """Calls (hits + misses) of negamax from the empty board with an LRU cache of `maxsize` entries."""
+
+    @lru_cache(maxsize=maxsize)
+    def value(board):
+        if board.is_over:
+            return -1 if board.winner else 0
+        return max(-value(child) for _, child in board.children())
+
+    assert value(Board.empty()) == 0
+    info = value.cache_info()
+    return info.hits + info.misses
+
+
+@cache
+def forgetful_answer():
+    return tuple(forgetful_calls(n) for n in (10, 100, 1_000, 5_000))
+
+
+FORGETFUL = Exercise(
+    number=2,
+    title="A cache that forgets",
+    prompt="""\
+`functools.lru_cache(maxsize=n)` keeps only the n entries used most recently. Put it in place of
+`cache` in `cached_value` for n = 10, 100, 1,000 and 5,000, and count the calls from the empty board
+(hits plus misses, from `cache_info()`). Give `answer = (calls with 10, 100, 1,000, 5,000 entries)`,
+and plot the calls against n, with the 16,168 of an unlimited cache and the 549,946 of brute force.
+Why does a cache of 100 entries, under 2% of the positions, already save nearly half the calls? And
+why does one of 5,000 entries, nearly all of them, still make more calls than an unlimited one?""",
+    starter="""\
+answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
+exercise("06", 2).check(answer)""",
+    hints=(
+        "Define the cached function inside a loop over n, so that each n gets a fresh cache: "
+        "`@lru_cache(maxsize=n)` above `def value(board): ...`.",
+        "`info = value.cache_info()` after `value(EMPTY)`; the calls are `info.hits + info.misses`. A miss is a call "
+        "that ran the function (possibly again, after its entry was evicted).",
+        "Negamax goes depth first. Where in the tree are the transpositions it meets, and how long ago did it see "
+        "the same position for the first time?",
+    ),
+    explanation=lambda: f"""\
+**The counts.** {', '.join(f'{n:,} entries: {calls:,} calls' for n, calls in zip((10, 100, 1_000, 5_000), forgetful_answer()))}
+(unlimited: 16,168; none: 549,946). `forgetful_calls` makes a fresh cache for each size.
+
+**Why a small cache helps so much.** Negamax works depth first, and most transpositions sit near the
+bottom of the tree: two move orders that differ in the last few moves reach the same position a
+few calls apart, while the search is still in the same small subtree. A cache of the most recently
+used entries holds exactly that neighbourhood, so those repeats become hits; a repeat of a position
+high in the tree is rare but costly, and needs a long memory.
+
+**Why 5,000 is not enough.** An entry is evicted when 5,000 others have been used since it was last
+needed. Some positions high in the tree are needed again only after the search has been through a
+whole other branch, and by then they are gone: each such miss works the position out again, with
+every call below it. An unlimited cache never forgets, so it needs only the 16,168 calls of one
+pass over the graph of positions.""",
+    code=(forgetful_calls, forgetful_answer),
+    checker=numbers_check(
+        {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
+        mistakes={
+            "calls with 10": {459_166: "That is the misses alone: add the hits.", 73_076: "That is the hits alone."},
+            "calls with 100": {177_831: "That is the misses alone: add the hits.", 120_755: "That is the hits alone."},
+            "calls with 1,000": {33_121: "That is the misses alone: add the hits.", 46_022: "That is the hits alone."},
+            "calls with 5,000": {5_690: "That is the misses alone: add the hits.", 11_181: "That is the hits alone.",
+                                 16_168: "That is an unlimited cache: was the cache created with maxsize=5000?"},
+        },
+        explain="A hundred entries already save nearly half of brute force's calls; 5,000 still make 703 more than an"
+                " unlimited cache.",
+    ),
+    answer=forgetful_answer,
+)
+
+
+# ====================================================================== 06.3 ★ path copying
+
+
+class Leaf:
+    """One key and its value."""
+
+    __slots__ = ("key", "value")
+    made = 0  # every node ever made, for the measurement only
+
+    def __init__(self, key, value):
+        self.key, self.value = key, value
+        Leaf.made += 1
+
+
+class Branch:
+    """The keys whose next bit of hash is 0 go left (`zero`), the others right (`one`)."""
+
+    __slots__ = ("zero", "one")
+    made = 0
+
+    def __init__(self, zero, one):
+        self.zero, self.one = zero, one
+        Branch.made += 1
+
+
+def bit(key, depth):
+    return (hash(key) >> depth) & 1
+
+
+def trie_insert(trie, key, value, depth=0):
+    """A new trie with `key` set to `value`: the nodes on the path to the key are new, the rest shared."""
+    if trie is None:
+        return Leaf(key, value)
+    if isinstance(trie, Leaf):
+        if trie.key == key:
+            return Leaf(key, value)
+        # Two keys in one place: move the old leaf one level down, on the side of its own bit.
+        trie = Branch(trie, None) if bit(trie.key, depth) == 0 else Branch(None, trie)
+    if bit(key, depth) == 0:
+        return Branch(trie_insert(trie.zero, key, value, depth + 1), trie.one)
+    return Branch(trie.zero, trie_insert(trie.one, key, value, depth + 1))
+
+
+def trie_lookup(trie, key):
+    depth = 0
+    while isinstance(trie, Branch):
+        trie = trie.one if bit(key, depth) else trie.zero
+        depth += 1
+    return trie.value if trie is not None and trie.key == key else None
+
+
+def trie_value(board, kb):
+    """`kb_value` of section 3 with the trie: (value of `board`, a trie that includes it)."""
+    known = trie_lookup(kb, board)
+    if known is not None:
+        return known, kb
+    if board.is_over:
+        value = -1 if board.winner else 0
+    else:
+        value = -1
+        for _, child in board.children():
+            child_value, kb = trie_value(child, kb)
+            value = max(value, -child_value)
+    return value, trie_insert(kb, board, value)
+
+
+def nodes_made():
+    """Build the knowledge base of the empty board with the trie; count the nodes made on the way."""
+    before = Leaf.made + Branch.made
+    value, kb = trie_value(Board.empty(), None)
+    assert value == 0
+    return Leaf.made + Branch.made - before
+
+
+_TRIE_TODO = ("replace the lines `raise NotImplementedError` in trie_insert and trie_lookup with your code,"
+              " then run the cell again.")
+_MEMORY_LIMIT = 64_000_000   # bytes that all 5,479 versions may take together
+_SAMPLED = (0, 1, 2, 3, 10, 100, 1_000, 2_739, 5_478)
+
+
+@cache
+def _entries() -> tuple[tuple[Board, int], ...]:
+    """The 5,478 (position, value) pairs in the order the memo stores them (the order kb_value inserts)."""
+    from ttt.memo import negamax_memo
+
+    table: dict = {}
+    negamax_memo(EMPTY, table)
+    return tuple(table.items())
+
+
+@_stops_early
+def _judge_trie(answer):
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return wrong("Give the two functions as a pair: check((trie_insert, trie_lookup)), not"
+                     f" {describe_value(answer)}.")
+    insert, lookup = answer
+    for name, function in (("trie_insert", insert), ("trie_lookup", lookup)):
+        if not callable(function):
+            return wrong(f"The check needs the function {name} itself, but it got {describe_value(function)}.")
+    entries = _entries()
+    first_key, first_value = entries[0]
+    got = _call(lookup, None, first_key, name="trie_lookup", first=True, todo=_TRIE_TODO,
+                where="on the empty map (None)")
+    if got is not None:
+        return wrong(f"trie_lookup(None, key) returned {describe_value(got)}: the empty map holds no key, so it"
+                     " should return None.")
+    versions = [None]
+    tracemalloc.start()
+    try:
+        for count, (key, value) in enumerate(entries, start=1):
+            versions.append(_call(insert, versions[-1], key, value, name="trie_insert", first=count == 1,
+                                  todo=_TRIE_TODO, where=f"at insertion {count:,}, the key {key.notation}"))
+            if count % 250 == 0:
+                kept = tracemalloc.get_traced_memory()[0]
+                if kept > _MEMORY_LIMIT:
+                    return wrong(
+                        f"After {count:,} insertions the versions kept take {kept / 1e6:.0f} MB, about"
+                        f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole"
+                        " map, as the copy-on-write dict does.",
+                        "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
+                        " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
+                    )
+    finally:
+        tracemalloc.stop()
+    where = "trie_lookup"
+    for size in _SAMPLED:
+        trie = versions[size]
+        for index, (key, value) in enumerate(entries):
+            if index >= size + 50 and size:
+                break
+            got = _call(lookup, trie, key, name=where, first=False, todo=_TRIE_TODO,
+                        where=f"in the version after {size:,} insertions, for the key {key.notation}")
+            expected = value if index < size else None
+            if got != expected or isinstance(got, bool):
+                if index < size:
+                    said = (f"the key {key.notation} was inserted (as the {index + 1:,}th) with the value"
+                            f" {value}, but trie_lookup returns {describe_value(got)}.")
+                else:
+                    said = (f"the key {key.notation} is inserted only later (as the {index + 1:,}th), but"
+                            f" trie_lookup already returns {describe_value(got)}.")
+                why = None
+                if index >= size and got == value:
+                    why = ("An old version has changed: trie_insert must not change the trie it is given, only"
+                           " build a new one (copy the nodes on the path, share the rest).")
+                return wrong(f"In the version after {size:,} insertions, {said}", key, why)
+    key, value = entries[100]
+    again = _call(insert, versions[-1], key, 7, name="trie_insert", first=False, todo=_TRIE_TODO,
+                  where=f"when the key {key.notation} is inserted again")
+    new, old = (_call(lookup, trie, key, name="trie_lookup", first=False, todo=_TRIE_TODO,
+                      where="after a key is inserted again") for trie in (again, versions[-1]))
+    if new != 7 or old != value:
+        return wrong(f"Inserting the key {key.notation} again with the value 7: the new version returns"
+                     f" {describe_value(new)} (7 expected) and the old one {describe_value(old)} ({value} expected).",
+                     key, "A key inserted again replaces its value in the new version only.")
+    return right(
+        f"all {len(entries):,} versions answer for exactly the keys inserted before them (checked in the versions"
+        f" after {', '.join(f'{n:,}' for n in _SAMPLED)} insertions), none changes when a later one is made, a key"
+        f" inserted again gets its new value in the new version only, and all the versions together take"
+        f" less than {_MEMORY_LIMIT // 1_000_000} MB."
+    )
+
+
+PATH_COPYING = Exercise(
+    number=3,
+    title="Path copying",
+    star=True,
+    prompt="""\
+Write a persistent map that copies only the path to a new key: a binary trie on the bits of
+`hash(key)`. The empty map is `None`; `trie_insert(trie, key, value)` returns a new trie and leaves
+`trie` as it was; `trie_lookup(trie, key)` returns the value, or `None` if the key is not there.
+Use it in `kb_value` in place of the dict, check that it gives the same 5,478 values, and count the
+nodes your insertions make, against the 15,001,503 entries copied by the copy-on-write dict. The
+check inserts the 5,478 positions one by one, keeps every version, and checks that each version
+answers for exactly the keys inserted before it, that a key inserted again gets its new value in the
+new version only, and that all the versions together take under 64 MB (a dict copied on write
+passes that long before the end).""",
+    starter=_function_starter(3, (("trie_insert", "trie, key, value"), ("trie_lookup", "trie, key")),
+                              "(trie_insert, trie_lookup)"),
+    hints=(
+        "Two kinds of node: a leaf holding one key and its value, and a branch with two children, for the keys "
+        "whose next bit of `hash(key)` is 0 and 1. Bit number d of the hash is `(hash(key) >> d) & 1`.",
+        "`trie_insert` is recursive and returns a new node at every level on the way down: a new branch whose "
+        "child on the key's side is the result of inserting one level deeper, and whose other child is the old "
+        "one, shared. Nothing is ever assigned to an existing node.",
+        "Inserting where a leaf with a *different* key sits: replace it by a branch holding the old leaf on the "
+        "side of the old key's bit at this depth, then insert the new key into that branch. The same key: a new "
+        "leaf with the new value. `trie_lookup` walks down by the key's bits until it meets a leaf or None.",
+    ),
+    explanation=lambda: f"""\
+**Why it works.** Every node is made once and never changed, so a trie that someone holds can never
+change under them: that is what makes the map persistent. An insertion makes new nodes only on the
+path from the root to the key, each a copy of the old node with one child replaced, and shares every
+subtree off the path with the old version. A path is about log₂ n nodes long (the hash spreads the
+keys evenly), so building the whole knowledge base made {nodes_made():,} nodes here (the figure depends
+on the hashes, which Python varies between runs), against 15,001,503 entries copied by the
+copy-on-write dict. Haskell's `Data.Map` does the same with a balanced tree.
+
+Two keys with the same hash would send `trie_insert` down forever; with 64-bit hashes and 5,478 keys
+that is vanishingly unlikely, and a real implementation keeps a small list of keys in such a leaf.""",
+    code=(Leaf, Branch, bit, trie_insert, trie_lookup, trie_value, nodes_made),
+    checker=custom_check(_judge_trie, kind="function", instruction=_TRIE_TODO),
+    answer=lambda: (trie_insert, trie_lookup),
+)
+
+
+# ====================================================================== 06.4 the longest win (bottom-up)
+
+
+def longest_win():
+    """A won position whose game lasts longest under perfect play, read off the bottom-up table."""
+    from ttt.retrograde import positions_by_level, solve_levels
+
+    scores = solve_levels(positions_by_level())
+    won = [board for board, score in scores.items() if score > 0]
+    return max(won, key=lambda board: (plies_from_score(scores[board], board.size - board.moves_made),
+                                       board.cells))
+
+
+@cache
+def _won_plies() -> dict[Board, int]:
+    """Every won position (side to move wins) with the length of its game under perfect play."""
+    found = {}
+    for board in all_positions():
+        if not board.is_over:
+            solution = solve(board)
+            if solution.value == 1:
+                found[board] = solution.plies
+    return found
+
+
+def _longest() -> int:
+    return max(_won_plies().values())
+
+
+def _is_longest_win(board) -> bool:
+    return board in _won_plies() and _won_plies()[board] == _longest()
+
+
+def _read_won(answer) -> Board:
+    return _reachable_3x3(answer)
+
+
+def _explain_win(board: Board):
+    solution = solve(board)
+    if solution.value < 1:
+        return (f"Here {board.turn} is to move and the position is {_worth(solution.value)} for {board.turn}:"
+                " look among the positions whose score is positive.", board)
+    return (f"{board.turn} wins here, but in {solution.plies} plies under perfect play; the longest win takes"
+            f" {_longest()}. (`plies_from_score(score, empty)` turns a score into plies.)", board)
+
+
+def _success_win(board: Board):
+    count = sum(1 for plies in _won_plies().values() if plies == _longest())
+    return (f"{board.turn} wins in {_longest()} plies under perfect play, the longest win there is; {count} of"
+            f" the {len(_won_plies()):,} won positions take that long.")
+
+
+LONGEST_WIN = Exercise(
+    number=4,
+    title="The longest win",
+    prompt="""\
+The bottom-up table answers questions that one search does not. From `scores` (and
+`ttt.scores.plies_from_score`), find a position where the side to move can force a win and the game
+lasts longest under perfect play: the winner wins as fast as it can, the loser holds out as long as
+it can. Give it as a `Board` or as text such as `"XX./OO./..."`. How many positions share that
+length, and how would you find one with searches instead?""",
+    starter="""\
+answer = None  # a position, such as "XX./OO./..."
+exercise("06", 4).check(answer)""",
+    hints=(
+        "A position is won for the side to move when its score is positive. Go through `scores.items()` and keep "
+        "those.",
+        "`plies_from_score(score, empty)` turns a score into the number of moves left, where `empty` is "
+        "`board.size - board.moves_made`. Take the won position with the most.",
+        "`max(won, key=lambda board: plies_from_score(scores[board], board.size - board.moves_made))`.",
+    ),
+    explanation=lambda: f"""\
+**The answer.** `{longest_win().notation}` (one of {sum(1 for p in _won_plies().values() if p == _longest())}):
+the side to move wins in {_longest()} plies and cannot do it faster, because the loser defends as long
+as it can. No won position takes longer: a player who can force a win on this board can always do
+it within {(_longest() + 1) // 2} of its own moves.
+
+**Why the table makes it easy.** The table already holds the score of every position, so the
+question is one pass over 5,478 entries. With searches, you would solve each position on its own
+(thousands of searches, each repeating much of the others' work) or keep a table between them,
+which is the tablebase again. That is the case for bottom-up: when every position will be asked
+about anyway, solve each one once, in order, and answer by look-up.""",
+    code=(longest_win,),
+    checker=position_check(_is_longest_win, _explain_win, success=_success_win, parse=_read_won),
+    answer=longest_win,
+)
+
+
+# ====================================================================== 06.5 one table for two questions
+
+
+def can_draw_shared(board, table):
+    """Can the side to move hold at least a draw?  WRONG: one table, keyed by the board alone."""
+    if board in table:
+        return table[board]
+    if board.is_over:
+        result = board.winner is None
+    else:
+        result = any(not can_win_shared(child, table) for _, child in board.children())
+    table[board] = result
+    return result
+
+
+def can_win_shared(board, table):
+    """Can the side to move force a win?  Shares the table of `can_draw_shared`."""
+    if board in table:
+        return table[board]
+    if board.is_over:
+        result = False
+    else:
+        result = any(not can_draw_shared(child, table) for _, child in board.children())
+    table[board] = result
+    return result
+
+
+def second_question_goes_wrong():
+    """The first child of the empty board: the first question stored O's "can I win?" under it."""
+    table = {}
+    assert can_draw_shared(Board.empty(), table)
+    board = Board.parse("X../.../...")
+    assert can_draw_shared(board, table) != reaches(board, 0)
+    return board
+
+
+def _after_first_question(board: Board) -> tuple[bool, dict]:
+    table: dict = {}
+    can_draw_shared(EMPTY, table)
+    stored = dict(table)
+    return can_draw_shared(board, table), stored
+
+
+def _second_answer_wrong(board: Board) -> bool:
+    return _after_first_question(board)[0] != reaches(board, 0)
+
+
+def _question(board: Board) -> str:
+    """The question the first search (from the empty board) asks of a position: it depends on who is to move."""
+    return f"can {board.turn} hold a draw?" if board.turn == "X" else f"can {board.turn} win?"
+
+
+def _explain_shared(board: Board):
+    stored = _after_first_question(board)[1]
+    said = "can" if reaches(board, 0) else "cannot"
+    if board in stored:
+        note = (f"The first search stored an answer for this position, to the question \"{_question(board)}\":"
+                f" {stored[board]}. That is also the right answer to \"can {board.turn} hold a draw?\" here.")
+    else:
+        note = "The first search never stored this position, and what it read below it did no harm."
+    return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note}"
+            " Which question did the first search ask, and store, for positions with each side to move?", board)
+
+
+def _success_shared(board: Board):
+    stored = _after_first_question(board)[1]
+    truth = reaches(board, 0)
+    fact = f"{board.turn} {'can' if truth else 'cannot'} hold a draw"
+    if board in stored:
+        start = (f"The first search stored {stored[board]} for this position, as the answer to"
+                 f" \"{_question(board)}\"; read back as the answer to \"can {board.turn} hold a draw?\" it is"
+                 f" wrong: {fact}.")
+    else:
+        start = (f"The first search never stored this position, but the entries below it answer the question it"
+                 f" asked of their side to move, so `can_draw` goes wrong here: {fact}.")
+    return start + " An entry must be keyed by everything its answer depends on: `(board, target)`."
+
+
+SHARED_TABLE = Exercise(
+    number=5,
+    title="One table for two questions",
+    prompt="""\
+`ttt.memo.reaches` keys its table by `(board, target)`. Give `can_draw` and `can_win` one table
+keyed by the board alone, kept between questions as a player keeps its table from move to move:
+ask `can_draw(EMPTY, table)` first, then `can_draw(board, table)` about another position, with the
+same table. Find a position where this second answer is wrong, and explain why keying by
+`(board, target)` is right.""",
+    starter="""\
+answer = None  # a position, such as "XX./OO./..."
+exercise("06", 5).check(answer)""",
+    hints=(
+        "In the first search, which positions get a `can_draw` answer stored, and which a `can_win` answer? "
+        "Look at who is to move in each.",
+        "From the empty board, `can_draw` is asked where X is to move and `can_win` where O is to move, so the "
+        "entries for positions with O to move answer \"can O win?\". What does `can_draw` then read there?",
+        "Ask the second question about a position with O to move that the first search visited, such as one of "
+        "the first positions it tried, where O can draw but cannot win.",
+    ),
+    explanation="""\
+**Why it goes wrong.** In the first search, `can_draw` is asked only where X is to move and
+`can_win` only where O is to move, and each stores its answer under the bare board. With O to move
+in `X../.../...`, the entry says whether O can *win* (no). The second question asks whether O can
+*draw* there, finds the entry and reads "no": wrong, O can hold the draw. Within one search from one
+root nothing goes wrong, because the board fixes who is to move and so which question is asked of
+it; across questions, or across games where the other side starts, it does not.
+
+**Why `(board, target)` is right.** A table may key an answer by anything that determines it. The
+answer of `reaches(board, target)` depends on the board *and* on the target, so both go in the key.
+This is the Spanish notebook's slip too (section 1): its memo keys a move by the board alone,
+although the move depends on whose turn it is.""",
+    code=(can_draw_shared, can_win_shared, second_question_goes_wrong),
+    checker=position_check(_second_answer_wrong, _explain_shared, success=_success_shared, parse=_reachable_3x3),
+    answer=second_question_goes_wrong,
+)
+
+
+# ====================================================================== 06.6 ★ still wrong without the leaves
+
+
+def _soft_inner(board, alpha, beta, table, log):
+    """The notebook's `alphabeta_cache_inner` with soft=True, logging every store and every hit."""
+    if board.is_over:
+        return -1 if board.winner else 0
+    if board in table:
+        log.append(("hit", board, alpha, beta, table[board]))
+        return table[board]
+    start, best = alpha, -INF
+    for cell in board.legal_moves():
+        value = -_soft_inner(board.child(cell), -beta, -alpha, table, log)
+        best, alpha = max(best, value), max(alpha, value)
+        if alpha >= beta:
+            break
+    table[board] = best
+    log.append(("store", board, start, beta, best))
+    return best
+
+
+def _soft_root(board):
+    """The notebook's `root_search` with the logged search: (value, move, log)."""
+    table, alpha, best, log = {}, -INF, None, []
+    for cell in board.legal_moves():
+        value = -_soft_inner(board.child(cell), -INF, -alpha, table, log)
+        if value > alpha:
+            alpha, best = value, cell
+    return alpha, best, log
+
+
+def _fits(result, true, alpha, beta) -> bool:
+    """Is a fail-soft result right under (alpha, beta)?  A bound on the right side, or the value itself."""
+    if true <= alpha:
+        return result <= alpha
+    if true >= beta:
+        return result >= beta
+    return result == true
+
+
+def _window(alpha, beta) -> str:
+    shown = ["-∞" if alpha == -INF else f"{alpha:+g}".replace("+0", "0"),
+             "∞" if beta == INF else f"{beta:+g}".replace("+0", "0")]
+    return f"({shown[0]}, {shown[1]})"
+
+
+def _bad_hits(log) -> dict[Board, tuple]:
+    """For each entry read back wrongly: (stored under this window, the value stored, read under that window)."""
+    stores = {}
+    found = {}
+    for kind, board, alpha, beta, value in log:
+        if kind == "store":
+            stores[board] = (alpha, beta, value)
+        elif not _fits(value, solve(board).value, alpha, beta) and board not in found:
+            found[board] = (stores[board], (alpha, beta))
+    return found
+
+
+def traced_mistake(position):
+    """Replay the search of `position`, logging every store and hit; return the first entry reused wrongly."""
+    log = []
+
+    def search(board, alpha, beta, table):
+        """alphabeta_cache_inner(soft=True), writing what it stores and reads in `log`."""
+        if board.is_over:
+            return -1 if board.winner else 0
+        if board in table:
+            log.append(("read", board, alpha, beta, table[board]))
+            return table[board]
+        start, best = alpha, -INF
+        for cell in board.legal_moves():
+            value = -search(board.child(cell), -beta, -alpha, table)
+            best, alpha = max(best, value), max(alpha, value)
+            if alpha >= beta:
+                break
+        table[board] = best
+        log.append(("store", board, start, beta, best))
+        return best
+
+    table, alpha = {}, -INF
+    for cell in position.legal_moves():
+        alpha = max(alpha, -search(position.child(cell), -INF, -alpha, table))
+    for kind, board, low, high, value in log:
+        if kind == "read":
+            true = solve(board).value
+            if not (value <= low if true <= low else value >= high if true >= high else value == true):
+                return board
+
+
+def still_wrong():
+    """One of the 29 positions where the soft cache goes wrong, and the entry that misleads it."""
+    position = Board.parse(".../XXO/O..")
+    return position, traced_mistake(position)
+
+
+_STILL_TODO = "replace None with (your position, the entry that goes wrong), then run the cell again."
+
+
+def _judge_still(answer):
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return wrong(f"Give two positions, `(position, entry)`, such as (\".../XXO/O..\", \"OX./XXO/O.X\"); not"
+                     f" {describe_value(answer)}.")
+    if answer[0] is None and answer[1] is None:
+        return unanswered(_STILL_TODO)
+    try:
+        position = _reachable_3x3(answer[0])
+    except ValueError as error:
+        return wrong("The position: " + str(error).rstrip(".") + ".")
+    value, move, log = _soft_root(position)
+    true = solve(position).value
+    if value == true:
+        return wrong(f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
+                     f" {_signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
+                     " where it gives a wrong value (the `mistakes` cell lists them).", position)
+    bad = _bad_hits(log)
+    try:
+        entry = parse_position(answer[1])
+    except ValueError as error:
+        return wrong("The entry: " + str(error).rstrip(".") + ".")
+    where = f"In the search of {position.notation} ({position.turn} to move, worth {_worth(true)}, found {_signed(value)})"
+    if entry in bad:
+        (low, high, stored), (read_low, read_high) = bad[entry]
+        entry_true = solve(entry).value
+        meaning = (f"at most {_signed(stored)}" if stored <= low else f"at least {_signed(stored)}" if stored >= high
+                   else f"exactly {_signed(stored)}")
+        return right(
+            f"{where}, {entry.notation} ({entry.turn} to move) was stored as {_signed(stored)} when searched with the window"
+            f" {_window(low, high)}, where it means \"{meaning}\"; its true value is {_signed(entry_true)}. It was read back"
+            f" under the window {_window(read_low, read_high)}, where {_signed(stored)} says something false about"
+            f" {_signed(entry_true)}, and the search took it as settled. Only a flag saying what the stored number"
+            " means (exact, lower or upper bound) lets a search tell when a stored result may be reused."
+        )
+    stored_boards = {board for kind, board, *_ in log if kind == "store"}
+    read_boards = {board for kind, board, *_ in log if kind == "hit"}
+    if entry not in stored_boards:
+        why = "The search never stored that position: pick an entry from its table."
+    elif entry not in read_boards:
+        why = "That position was stored but never read back from the table, so it cannot mislead the search."
+    else:
+        why = ("That entry was read back, but each time what it said was true of the position under the window of"
+               " the moment (a bound on the right side, or the value itself). Look for a read-back where it was not.")
+    return wrong(f"{where}: {why}", entry,
+                 "For each entry read back, compare its stored number with its true value, under the window"
+                 " of the moment.")
+
+
+STILL_WRONG = Exercise(
+    number=6,
+    title="Still wrong without the leaves",
+    star=True,
+    prompt="""\
+Take a position where `root_search` with `alphabeta_cache_inner(..., soft=True)` gives a wrong
+value, and trace it as in "The naive cache, traced": which entry was stored under which window, and
+where was it read back under another window, as if it were exact? Give `answer = (position, entry)`:
+the position, and the position of an entry that was read back where its stored number says
+something false about its true value.""",
+    starter="""\
+answer = (None, None)  # (a position where the soft cache goes wrong, the entry that misleads it)
+exercise("06", 6).check(answer)""",
+    hints=(
+        "`mistakes(...)` in the alpha-beta section returns the positions with a wrong value: take the first of them "
+        "with `soft=True`, and search it again with a version of `alphabeta_cache_inner` that prints (or logs) every "
+        "entry it stores and every entry it reads back, with the window of the moment.",
+        "A stored number is a bound when it lies outside the window it was found with, or on its edge: ≤ α means "
+        "\"at most\", ≥ β means \"at least\". Compare each read-back with the position's true value (`value_of`).",
+        "In `.../XXO/O..`, look at the full board `OX./XXO/O.X`: under which window was it stored, what does the "
+        "stored number mean there, and what does it say when it is read under (−∞, 0)?",
+    ),
+    explanation=lambda: f"""\
+**One trace.** `traced_mistake` replays the search with a log of every store and every read. In
+`.../XXO/O..` (X to move; a draw), the entry that goes wrong is
+`{traced_mistake(Board.parse('.../XXO/O..')).notation}`: it was stored with a window that made its
+stored number only a bound, and read back under a window where that bound is on the wrong side of
+its true value, so the search took a bound for the answer.
+
+**The lesson.** Not caching finished boards removes one way to store a bound (the clipped leaf of
+the traced case) but not the others: a node that stops at β stores "at least", a node where no move
+beat α stores "at most", and fail-soft only makes those bounds tighter. Whatever is stored must say
+which of the three it is, and a search may use it only when it settles the question under the
+window of the moment: that is the bound table.""",
+    code=(traced_mistake,),
+    checker=custom_check(_judge_still, kind="custom", instruction=_STILL_TODO),
+    answer=still_wrong,
+)
+
+
+# ====================================================================== 06.7 a kinder opponent
+
+
+class Clumsy:
+    """Plays like `PerfectPlayer()`, except that with probability `p` it plays a random move."""
+
+    def __init__(self, p, seed):
+        self.p, self.rng, self.perfect = p, random.Random(seed), PerfectPlayer()
+
+    def move(self, board):
+        if self.rng.random() < self.p:
+            return self.rng.choice(board.legal_moves())
+        return self.perfect.move(board)
+
+
+def missed_wins(p, games=1000):
+    """Games, of `games` playing X, that the full search wins and the shortcut only draws, against Clumsy(p, seed)."""
+    full, shortcut = FullSearchPlayer(), ShortcutPlayer()
+    missed = 0
+    for seed in range(games):
+        outcomes = []
+        for player in (full, shortcut):
+            board, opponent = Board.empty(), Clumsy(p, seed)
+            while not board.is_over:
+                board = board.play((player if board.turn == "X" else opponent).move(board))
+            outcomes.append(board.outcome)
+        missed += outcomes == ["X", "draw"]
+    return missed
+
+
+@cache
+def kinder_answer():
+    return tuple(missed_wins(p) for p in (0.1, 0.5, 1.0))
+
+
+KINDER = Exercise(
+    number=7,
+    title="A kinder opponent",
+    prompt="""\
+Replace `RandomPlayer` by `Clumsy(p, seed)`, an opponent that plays perfectly except that with
+probability p it plays at random. At each move it draws `rng.random()` from its own
+`random.Random(seed)`; if that is below p it plays `rng.choice(board.legal_moves())`, otherwise
+the move of `PerfectPlayer()`. Playing X for seeds 0 to 999, in how many games does the full search
+win where the shortcut only draws, for p = 0.1, 0.5 and 1? Give `answer = (missed with 0.1, 0.5, 1)`.
+How does the number change with p, and why is it not largest for the most careless opponent?""",
+    starter="""\
+answer = None  # (missed wins with p = 0.1, 0.5, 1)
+exercise("06", 7).check(answer)""",
+    hints=(
+        "Write `Clumsy` with `__init__(self, p, seed)` and `move(self, board)`, then reuse `play` and `compare` "
+        "from the optional section on the shortcut, with `Clumsy(p, seed)` in place of `RandomPlayer(seed)`.",
+        "In `move`: `if self.rng.random() < self.p: return self.rng.choice(board.legal_moves())`, else "
+        "`return PerfectPlayer().move(board)`. Draw the random number at every move, even when p is 1, so that the "
+        "counts match.",
+        "The missed wins are the games where the full search wins as X and the shortcut only draws: "
+        "`tally[('X', 'draw')]` in `compare`'s table, for each p.",
+    ),
+    explanation=lambda: f"""\
+**The counts.** {', '.join(f'p = {p}: {n}' for p, n in zip((0.1, 0.5, 1), kinder_answer()))} missed wins of
+1,000 games.
+
+**Why they rise and fall.** The shortcut loses something only in a won position where its first
+drawing move is not a winning one. A nearly perfect opponent rarely hands over a won position, so
+there is little to miss. As p grows, mistakes become common and so do won positions. But a very
+careless opponent makes *more* mistakes after the first one: when the shortcut settles for a
+blocking move, the opponent soon blunders again and the shortcut wins all the same. So the misses
+peak for a middling opponent, one that errs often enough to give a win away and then defends well
+enough to hold the draw.""",
+    code=(Clumsy, missed_wins, kinder_answer),
+    checker=numbers_check(
+        {"missed with 0.1": 50, "missed with 0.5": 124, "missed with 1": 46},
+        explain="The shortcut misses most against a middling opponent.",
+    ),
+    answer=kinder_answer,
+)
+
+
+EXERCISES = [DEPTH_MEMO, FORGETFUL, PATH_COPYING, LONGEST_WIN, SHARED_TABLE, STILL_WRONG, KINDER]

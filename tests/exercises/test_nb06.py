@@ -1,0 +1,353 @@
+"""Notebook 06's exercises: every check accepts the worked solution and rejects the typical mistakes in words."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+from exercise_support import verdict
+
+from ttt import Board
+from ttt.exercises import exercise, nb06
+from ttt.instrument import SearchStats
+from ttt.memo import reaches
+from ttt.players import FullSearchPlayer, RandomPlayer, ShortcutPlayer
+from ttt.scores import leaf_score, leaf_value
+
+BOARD_PICTURE = "---+---+---"   # how a board is drawn in a terminal
+EMPTY = Board.empty()
+
+
+def _unanswered(capsys, number, answer):
+    result, out = verdict(capsys, "06", number, answer)
+    assert result is False and out.startswith(f"Exercise 06.{number} is not answered yet")
+    assert len(out.splitlines()) == 1
+
+
+def test_every_exercise_is_checked_and_has_graded_hints():
+    items = [exercise("06", n) for n in range(1, 8)]
+    assert all(item.has_check and len(item.hints) >= 2 and item.has_solution for item in items)
+
+
+def _raises(*args):
+    raise NotImplementedError
+
+
+@pytest.mark.parametrize("number, starter", [(1, _raises), (2, None), (3, (_raises, _raises)), (4, None), (5, None),
+                                             (6, (None, None)), (6, None), (7, None)])
+def test_starters_are_calm(capsys, number, starter):
+    _unanswered(capsys, number, starter)
+
+
+# ---------------------------------------------------------------------- 06.1 depth-aware memo
+
+
+def test_the_worked_memo_score_passes(capsys):
+    table, stats = {}, SearchStats()
+    assert nb06.memo_score(EMPTY, table, stats) == 0 and (stats.nodes, len(table)) == (16_168, 5_478)
+    result, out = verdict(capsys, "06", 1, nb06.memo_score)
+    assert result is True and "16,168 calls and leaves 5,478 entries" in out
+
+
+def memo_with(*, leaf=leaf_score, sign=1, count="every", store_leaves=True, own_table=False, from_root=False):
+    """A learner's memo_score with one mistake switched on."""
+    private = {}
+
+    def search(board, table, stats, depth=0):
+        table = private if own_table else table
+        if count == "every":
+            stats.nodes += 1
+        if board in table:
+            return table[board]
+        if count == "misses":
+            stats.nodes += 1
+        if board.is_over:
+            score = sign * leaf(board)
+            if from_root and score:
+                score = -(10 - depth)
+        else:
+            score = max(-search(child, table, stats, depth + 1) for _, child in board.children())
+        if store_leaves or not board.is_over:
+            table[board] = score
+        return score
+
+    return lambda board, table, stats: search(board, table, stats)
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (memo_with(leaf=leaf_value), "That is the plain value (+1, 0, −1)."),
+    (memo_with(sign=-1), "The sign is turned round"),
+    (memo_with(from_root=True), "its score is `leaf_score(board)`, here -1, however deep in a search"),
+    (memo_with(count="none"), "It counts no calls: add `stats.nodes += 1`"),
+    (memo_with(count="misses"), "It seems to count only the positions it works out"),
+    (memo_with(store_leaves=False), "Only the 4,520 unfinished positions are stored: store the finished ones too"),
+    (memo_with(own_table=True), "Nothing was stored in the table it was given"),
+])
+def test_memo_score_mistakes_are_named(capsys, mistake, words):
+    result, out = verdict(capsys, "06", 1, mistake)
+    assert result is False and words in out
+
+
+def test_a_wrong_score_shows_the_board(capsys):
+    result, out = verdict(capsys, "06", 1, memo_with(sign=-1))
+    assert result is False and BOARD_PICTURE in out and "expected: " in out and "returned: " in out
+
+
+def test_memo_score_errors_and_wrong_types_are_reported_in_words(capsys):
+    def broken(board, table, stats):
+        return board.moves[0]
+
+    result, out = verdict(capsys, "06", 1, broken)
+    assert result is False and "memo_score raised an error on this board" in out and "AttributeError" in out
+    result, out = verdict(capsys, "06", 1, 42)
+    assert result is False and "needs the function memo_score itself" in out
+
+
+# ---------------------------------------------------------------------- 06.2 a cache that forgets
+
+
+def test_the_stated_counts_are_what_lru_cache_gives():
+    """The check states its figures literally; here they are recomputed independently of the solution."""
+    found = []
+    for n in (10, 100, 1_000, 5_000):
+        @lru_cache(maxsize=n)
+        def value(board):
+            if board.is_over:
+                return leaf_value(board)
+            return max(-value(board.child(cell)) for cell in board.legal_moves())
+
+        value(EMPTY)
+        info = value.cache_info()
+        found.append(info.hits + info.misses)
+    assert tuple(found) == (532_242, 298_586, 79_143, 16_871) == nb06.forgetful_answer()
+
+
+def test_the_counts_pass(capsys):
+    result, out = verdict(capsys, "06", 2, (532_242, 298_586, 79_143, 16_871))
+    assert result is True and "5,000 still make 703 more" in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((459_166, 177_831, 33_121, 5_690), "calls with 10: 459,166 is not right: it is too small. That is the misses alone"),
+    ((532_242, 298_586, 79_143, 16_168), "calls with 5,000: 16,168 is not right: it is too small. That is an unlimited"),
+    ((532_242, 298_586), "Give 4 numbers in this order"),
+    ("532242", "Give 4 numbers in this order"),
+])
+def test_wrong_counts_are_explained(capsys, answer, words):
+    result, out = verdict(capsys, "06", 2, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 06.3 ★ path copying
+
+
+def test_the_worked_trie_passes_and_shares_structure(capsys):
+    trie = None
+    for key, value in [("a", 1), ("b", 2), ("c", 3)]:
+        old, trie = trie, nb06.trie_insert(trie, key, value)
+    assert nb06.trie_lookup(old, "c") is None and nb06.trie_lookup(trie, "c") == 3
+    assert nb06.nodes_made() < 200_000   # against 15,001,503 entries copied on write
+    result, out = verdict(capsys, "06", 3, (nb06.trie_insert, nb06.trie_lookup))
+    assert result is True and "all 5,478 versions answer for exactly the keys inserted before them" in out
+
+
+def test_the_trie_gives_the_knowledge_base_its_5478_values():
+    value, kb = nb06.trie_value(EMPTY, None)
+    table: dict = {}
+    from ttt.memo import negamax_memo
+
+    negamax_memo(EMPTY, table)
+    assert value == 0 and all(nb06.trie_lookup(kb, board) == table[board] for board in table)
+
+
+def _mutating_insert(trie, key, value):
+    trie = {} if trie is None else trie
+    trie[key] = value
+    return trie
+
+
+def _dict_lookup(trie, key):
+    return None if trie is None else trie.get(key)
+
+
+def _copy_on_write(trie, key, value):
+    new = dict(trie or {})
+    new[key] = value
+    return new
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((_mutating_insert, _dict_lookup), "An old version has changed: trie_insert must not change the trie it is given"),
+    ((_copy_on_write, _dict_lookup), "trie_insert seems to copy the whole map, as the copy-on-write dict does"),
+    ((nb06.trie_insert, lambda trie, key: 0), "trie_lookup(None, key) returned 0 (an int)"),
+    ((nb06.trie_insert,), "Give the two functions as a pair"),
+    ((nb06.trie_insert, 3), "The check needs the function trie_lookup itself"),
+])
+def test_trie_mistakes_are_named(capsys, answer, words):
+    result, out = verdict(capsys, "06", 3, answer)
+    assert result is False and words in out
+
+
+def test_a_map_that_ignores_a_second_insertion_is_caught(capsys):
+    def insert(trie, key, value):
+        if trie is not None and nb06.trie_lookup(trie, key) is not None:
+            return trie
+        return nb06.trie_insert(trie, key, value)
+
+    result, out = verdict(capsys, "06", 3, (insert, nb06.trie_lookup))
+    assert result is False and "A key inserted again replaces its value in the new version only." in out
+
+
+def test_an_error_inside_the_trie_is_reported_in_words(capsys):
+    def insert(trie, key, value):
+        if trie is not None:
+            return trie.missing
+        return nb06.Leaf(key, value)
+
+    result, out = verdict(capsys, "06", 3, (insert, nb06.trie_lookup))
+    assert result is False and "trie_insert raised an error at insertion 2" in out and "AttributeError" in out
+
+
+# ---------------------------------------------------------------------- 06.4 the longest win
+
+
+def test_the_longest_win_passes(capsys):
+    board = nb06.longest_win()
+    result, out = verdict(capsys, "06", 4, board)
+    assert result is True and "wins in 5 plies under perfect play, the longest win there is; 122 of the 2,836" in out
+
+
+@pytest.mark.parametrize("answer, words", [
+    ("XX./OO./...", "X wins here, but in 1 plies under perfect play; the longest win takes 5."),
+    (".../.X./...", "the position is a draw for O"),
+    ("XXX/OO./...", "the game is over"),
+    ("XXX/OO./O..", "play went on after X completed a line"),
+    ("XXX/OOO/...", "is not a position: impossible position"),
+    (Board.empty(3, 4, 3), "Give a position on the 3×3 board"),
+    (42, "Give a position"),
+])
+def test_positions_that_are_not_the_longest_win_are_explained(capsys, answer, words):
+    result, out = verdict(capsys, "06", 4, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 06.5 one table for two questions
+
+
+def test_the_shared_table_goes_wrong_where_the_answer_says(capsys):
+    board = nb06.second_question_goes_wrong()
+    table = {}
+    nb06.can_draw_shared(EMPTY, table)
+    assert table[board] is False and reaches(board, 0) is True
+    result, out = verdict(capsys, "06", 5, board)
+    assert result is True and "as the answer to \"can O win?\"" in out and "(board, target)" in out
+
+
+def test_a_table_shared_within_one_search_is_right():
+    """From one root the board fixes which question is asked of it: the shared table does no harm."""
+    from ttt.exercises.positions import unfinished_positions
+
+    for board in unfinished_positions()[::10]:
+        assert nb06.can_draw_shared(board, {}) == reaches(board, 0)
+        assert nb06.can_win_shared(board, {}) == reaches(board, 1)
+
+
+@pytest.mark.parametrize("answer, words", [
+    (".../.../...", "Asked second, `can_draw` says rightly that X can hold a draw here."),
+    ("XO./.../...", "Asked second, `can_draw` says rightly that X can hold a draw here."),
+    (Board.empty(4, 4, 4), "Give a position on the 3×3 board"),
+    ("XXX/OO./...", "the game is over"),
+])
+def test_positions_where_the_second_answer_is_right_are_explained(capsys, answer, words):
+    result, out = verdict(capsys, "06", 5, answer)
+    assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 06.6 ★ still wrong without the leaves
+
+
+def test_the_worked_trace_passes(capsys):
+    position, entry = nb06.still_wrong()
+    assert (position.notation, entry.notation) == (".../XXO/O..", "OX./XXO/O.X")
+    result, out = verdict(capsys, "06", 6, (position, entry))
+    assert result is True
+    assert "OX./XXO/O.X (O to move) was stored as -1 when searched with the window (-∞, -1), where it means \"at least -1\"; its true value is 0" in out
+    assert "read back under the window (-∞, 0)" in out
+
+
+def test_every_wrong_position_has_an_entry_read_back_wrongly(capsys):
+    """The property the check relies on: where the soft cache goes wrong, some read-back is false."""
+    from ttt import solve
+    from ttt.exercises.positions import unfinished_positions
+
+    wrong = 0
+    for board in unfinished_positions():
+        value, _, log = nb06._soft_root(board)
+        if value != solve(board).value:
+            wrong += 1
+            entry = nb06.traced_mistake(board)
+            assert entry in nb06._bad_hits(log)
+    assert wrong == 29
+
+
+@pytest.mark.parametrize("answer, words", [
+    (("XXO/O../X.O", "XXO/OXX/XOO"), "finds the right value, 0 for X: the cache does no harm in this position"),
+    ((".../XXO/O..", "XXO/OXX/XOO"), "The search never stored that position"),
+    ((".../XXO/O..", "abc"), "The entry: 'abc' is not a position"),
+    (("XXX/OO./...", "X../.../..."), "The position: In XXX/OO./... the game is over"),
+    ((".../XXO/O..",), "Give two positions, `(position, entry)`"),
+])
+def test_wrong_traces_are_explained(capsys, answer, words):
+    result, out = verdict(capsys, "06", 6, answer)
+    assert result is False and words in out
+
+
+def test_an_entry_read_back_only_where_it_was_true_is_explained(capsys):
+    position = Board.parse(".../XXO/O..")
+    _, _, log = nb06._soft_root(position)
+    bad = nb06._bad_hits(log)
+    harmless = [board for kind, board, *_ in log if kind == "hit" and board not in bad]
+    assert harmless
+    result, out = verdict(capsys, "06", 6, (position, harmless[0]))
+    assert result is False and "each time what it said was true of the position under the window" in out
+
+
+# ---------------------------------------------------------------------- 06.7 a kinder opponent
+
+
+def test_the_missed_wins_pass(capsys):
+    result, out = verdict(capsys, "06", 7, (50, 124, 46))
+    assert result is True and "middling opponent" in out
+
+
+def test_the_missed_wins_rise_then_fall():
+    """The figures the explanation rests on: more wins for both as p grows, a smaller share thrown away."""
+    assert nb06.kinder_answer() == (50, 124, 46)
+    assert nb06.missed_wins(0.0, games=200) == 0      # a perfect opponent never hands over a win
+
+
+def test_random_players_numbers_are_not_clumsy_ones(capsys):
+    """With RandomPlayer instead of Clumsy(1, seed) the random numbers differ: 64 missed, not 46."""
+    full, shortcut = FullSearchPlayer(), ShortcutPlayer()
+    missed = 0
+    for seed in range(1000):
+        outcomes = []
+        for player in (full, shortcut):
+            board, opponent = EMPTY, RandomPlayer(seed)
+            while not board.is_over:
+                board = board.play((player if board.turn == "X" else opponent).move(board))
+            outcomes.append(board.outcome)
+        missed += outcomes == ["X", "draw"]
+    assert missed == 64
+    result, out = verdict(capsys, "06", 7, (50, 124, 64))
+    assert result is False and "missed with 1: 64 is not right: it is too big." in out
+
+
+def test_clumsy_plays_at_random_with_probability_p():
+    rng = random.Random(5)
+    board = EMPTY.play(4)
+    perfect = nb06.PerfectPlayer().move(board)
+    moves = [nb06.Clumsy(0.5, rng.randrange(10**6)).move(board) for _ in range(400)]
+    share = sum(move != perfect for move in moves) / len(moves)
+    assert 0.35 < share < 0.55     # half the time at random, and a random move is rarely the perfect one
