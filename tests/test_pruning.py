@@ -364,3 +364,72 @@ def test_an_observer_only_watches_alphabeta(soft):
 def test_no_move_on_a_finished_board():
     with pytest.raises(BoardError, match=r"^the game is over \(it is a draw\): no more moves$"):
         alphabeta_move(Board.parse("XOX/XOO/OXX"))
+
+
+# ---------------------------------------------------------------------- notebook 06: the package is the notebook's search
+# Notebook 06 writes the naive cache and the bound table by hand and says that the package's
+# alphabeta_move(bounds=False) and alphabeta_move() are those searches; these are its checks, moved here.
+
+
+def _naive_cache(board, alpha, beta, table):
+    """Notebook 06's alphabeta_naive_cache: a result stored by position alone, whatever the window."""
+    if board in table:
+        return table[board]
+    if board.is_over:
+        result = min(max(-1 if board.winner else 0, alpha), beta)
+    else:
+        for cell in board.legal_moves():
+            alpha = max(alpha, -_naive_cache(board.child(cell), -beta, -alpha, table))
+            if alpha >= beta:
+                break
+        result = alpha
+    table[board] = result
+    return result
+
+
+def _bounds(board, alpha, beta, table):
+    """Notebook 06's alphabeta_bounds: (flag, value) entries, used only where they settle the question."""
+    entry = table.get(board)
+    if entry is not None:
+        flag, stored = entry
+        if flag == "exact" or (flag == "lower" and stored >= beta) or (flag == "upper" and stored <= alpha):
+            return min(max(stored, alpha), beta)
+        if flag == "lower":
+            alpha = max(alpha, stored)
+        else:
+            beta = min(beta, stored)
+    if board.is_over:
+        value = -1 if board.winner else 0
+        table[board] = ("exact", value)
+        return min(max(value, alpha), beta)
+    start = alpha
+    for cell in board.legal_moves():
+        alpha = max(alpha, -_bounds(board.child(cell), -beta, -alpha, table))
+        if alpha >= beta:
+            break
+    table[board] = ("upper" if alpha <= start else "lower" if alpha >= beta else "exact", alpha)
+    return alpha
+
+
+def _root_search(board, search):
+    """Notebook 06's root_search: the first move, in cell order, with the best value the search reports."""
+    table, alpha, best = {}, -INF, None
+    for cell in board.legal_moves():
+        value = -search(board.child(cell), -INF, -alpha, table)
+        if value > alpha:
+            alpha, best = value, cell
+    return alpha, best
+
+
+def test_the_package_makes_the_naive_cache_s_mistakes_position_for_position():
+    wrong_values = 0
+    for board in UNFINISHED:
+        found = alphabeta_move(board, bounds=False)
+        assert found == _root_search(board, _naive_cache), board.notation
+        wrong_values += found[0] != reference_value(board)
+    assert wrong_values == 328
+
+
+def test_the_package_s_bound_table_is_the_notebook_s_search_position_for_position():
+    for board in UNFINISHED:
+        assert alphabeta_move(board) == _root_search(board, _bounds), board.notation
