@@ -14,9 +14,10 @@ The solution functions are what ``.solution()`` shows (their real source) and
 what ``verify_all`` runs through the checks, so they use only what notebook 06
 has shown.  The checks compare with the package (``ttt.solve``,
 ``ttt.memo.reaches``) or with figures stated here and recomputed in
-``tests/exercises/test_nb06.py``.  The private searches below
-(``_shared_can_draw``, ``_soft_inner``) are the notebook's wrong versions,
-replayed to test the property an answer must have and to explain it.
+``tests/exercises/test_nb06.py``.  Exercises 5 and 6 ask about the notebook's
+wrong searches, so their checks replay them (``reaches_shared``,
+``logged_search``) to test the property a position must have, and the tests
+check those replays against ``ttt.solve`` on every position.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from functools import cache, lru_cache
 
 from ttt.board import Board
 from ttt.exercises.checks import (
+    _to_move,
     custom_check,
     describe_exception,
     describe_value,
@@ -43,7 +45,7 @@ from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.memo import reaches
 from ttt.players import FullSearchPlayer, PerfectPlayer, ShortcutPlayer
-from ttt.scores import leaf_score, plies_from_score, sign
+from ttt.scores import leaf_score, leaf_value, plies_from_score, sign
 from ttt.solver import solve
 
 EMPTY = Board.empty()
@@ -59,53 +61,39 @@ def _function_starter(number: int, names_args: tuple[tuple[str, str], ...], pass
     return f'{skeletons}\n\n\nexercise("06", {number}).check({passed})'
 
 
-class _Stop(Exception):
-    """Carries the verdict that ends a check early; it never leaves this module."""
-
-    def __init__(self, verdict):
-        super().__init__()
-        self.verdict = verdict
+def _position_starter(number: int) -> str:
+    """The starter cell of a "find a position" exercise."""
+    return f'answer = None  # a position, such as "XX./OO./..."\nexercise("06", {number}).check(answer)'
 
 
-def _stops_early(judge):
-    """A judge that may raise :class:`_Stop` as one that returns its verdict."""
+class _Attempts:
+    """Calls the learner's functions for one check; the first error becomes the check's verdict.
 
-    def run(answer):
-        try:
-            return judge(answer)
-        except _Stop as stop:
-            return stop.verdict
-
-    run.__doc__ = judge.__doc__
-    return run
-
-
-def _call(function, *args, name: str, first: bool, todo: str, where: str, board=None):
-    """``function(*args)``; an error inside it stops the check with a verdict in words.
-
-    ``NotImplementedError`` on the very first call is the untouched starter
-    ("not answered yet"); any other error is the learner's bug, shown with
-    ``board`` and the learner's own line.
+    After ``got = attempts(function, ...)`` the caller returns ``attempts.verdict``
+    if it is set.  ``NotImplementedError`` from a function's very first call is
+    the untouched starter ("not answered yet"); any other error is the learner's
+    bug, reported in words with the board and the learner's own line.
     """
-    try:
-        return function(*args)
-    except NotImplementedError as error:
-        if first:
-            raise _Stop(unanswered(todo)) from None
-        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
-    except RecursionError as error:
-        raise _Stop(wrong(f"{name} recursed without end {where}:", board, describe_exception(error),
-                          "Does every call move one step closer to a finished board (or a key's last bit)?")) from None
-    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
 
+    def __init__(self, todo: str):
+        self.todo = todo
+        self.called: set[str] = set()
+        self.verdict = None
 
-def _to_move(board: Board) -> str:
-    if board.winner:
-        return f"{board.winner} has won"
-    if board.is_over:
-        return "a draw"
-    return f"{board.turn} to move"
+    def __call__(self, function, *args, name: str, where: str, board=None):
+        first = name not in self.called
+        self.called.add(name)
+        try:
+            return function(*args)
+        except NotImplementedError as error:
+            self.verdict = (unanswered(self.todo) if first else
+                            wrong(f"{name} raised an error {where}:", board, describe_exception(error)))
+        except RecursionError as error:
+            self.verdict = wrong(f"{name} recursed without end {where}:", board, describe_exception(error),
+                                 "Does every call come one step closer to a finished board (or to a key's last bit)?")
+        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+            self.verdict = wrong(f"{name} raised an error {where}:", board, describe_exception(error))
+        return None
 
 
 @cache
@@ -176,23 +164,27 @@ def _score_mistake(board: Board, expected: int, got) -> str | None:
             " whose last move leaves e cells empty is worth e + 1, whoever asks.")
 
 
-@_stops_early
 def _judge_score(answer):
     name = "memo_score"
     if not callable(answer):
         return wrong(f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
                      f"Pass the function without calling it: check({name}), not check({name}(board, ...)).")
+    attempts = _Attempts(_SCORE_TODO)
     positions = all_positions()
-    for index, board in enumerate(positions):
+    for board in positions:
         expected = solve(board).score
-        got = _call(answer, board, {}, SearchStats(), name=name, first=index == 0, todo=_SCORE_TODO,
-                    where=f"on this board ({_to_move(board)}), with an empty table", board=board)
+        got = attempts(answer, board, {}, SearchStats(), name=name, board=board,
+                       where=f"on this board ({_to_move(board)}), with an empty table")
+        if attempts.verdict:
+            return attempts.verdict
         if got != expected or isinstance(got, bool):
             return wrong(f"{name} disagrees with the package's depth-aware score on this board ({_to_move(board)}),"
                          " searched with an empty table:",
                          board, f"expected: {expected}\nreturned: {got!r}", _score_mistake(board, expected, got))
     table, stats = {}, SearchStats()
-    got = _call(answer, EMPTY, table, stats, name=name, first=False, todo=_SCORE_TODO, where="on the empty board")
+    attempts(answer, EMPTY, table, stats, name=name, where="on the empty board")
+    if attempts.verdict:
+        return attempts.verdict
     calls, entries = stats.nodes, len(table)
     if (calls, entries) == (16_168, 5_478):
         return right(f"{name} gives the depth-aware score of all {len(positions):,} positions; from the empty board"
@@ -422,7 +414,6 @@ def _entries() -> tuple[tuple[Board, int], ...]:
     return tuple(table.items())
 
 
-@_stops_early
 def _judge_trie(answer):
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return wrong("Give the two functions as a pair: check((trie_insert, trie_lookup)), not"
@@ -433,8 +424,10 @@ def _judge_trie(answer):
             return wrong(f"The check needs the function {name} itself, but it got {describe_value(function)}.")
     entries = _entries()
     first_key, first_value = entries[0]
-    got = _call(lookup, None, first_key, name="trie_lookup", first=True, todo=_TRIE_TODO,
-                where="on the empty map (None)")
+    attempts = _Attempts(_TRIE_TODO)
+    got = attempts(lookup, None, first_key, name="trie_lookup", where="on the empty map (None)")
+    if attempts.verdict:
+        return attempts.verdict
     if got is not None:
         return wrong(f"trie_lookup(None, key) returned {describe_value(got)}: the empty map holds no key, so it"
                      " should return None.")
@@ -442,8 +435,10 @@ def _judge_trie(answer):
     tracemalloc.start()
     try:
         for count, (key, value) in enumerate(entries, start=1):
-            versions.append(_call(insert, versions[-1], key, value, name="trie_insert", first=count == 1,
-                                  todo=_TRIE_TODO, where=f"at insertion {count:,}, the key {key.notation}"))
+            versions.append(attempts(insert, versions[-1], key, value, name="trie_insert",
+                                     where=f"at insertion {count:,}, the key {key.notation}"))
+            if attempts.verdict:
+                return attempts.verdict
             if count % 250 == 0:
                 kept = tracemalloc.get_traced_memory()[0]
                 if kept > _MEMORY_LIMIT:
@@ -462,8 +457,10 @@ def _judge_trie(answer):
         for index, (key, value) in enumerate(entries):
             if index >= size + 50 and size:
                 break
-            got = _call(lookup, trie, key, name=where, first=False, todo=_TRIE_TODO,
-                        where=f"in the version after {size:,} insertions, for the key {key.notation}")
+            got = attempts(lookup, trie, key, name=where,
+                           where=f"in the version after {size:,} insertions, for the key {key.notation}")
+            if attempts.verdict:
+                return attempts.verdict
             expected = value if index < size else None
             if got != expected or isinstance(got, bool):
                 if index < size:
@@ -478,10 +475,11 @@ def _judge_trie(answer):
                            " build a new one (copy the nodes on the path, share the rest).")
                 return wrong(f"In the version after {size:,} insertions, {said}", key, why)
     key, value = entries[100]
-    again = _call(insert, versions[-1], key, 7, name="trie_insert", first=False, todo=_TRIE_TODO,
-                  where=f"when the key {key.notation} is inserted again")
-    new, old = (_call(lookup, trie, key, name="trie_lookup", first=False, todo=_TRIE_TODO,
-                      where="after a key is inserted again") for trie in (again, versions[-1]))
+    again = attempts(insert, versions[-1], key, 7, name="trie_insert", where=f"when the key {key.notation} is inserted again")
+    new, old = (attempts(lookup, trie, key, name="trie_lookup", where="after a key is inserted again")
+                for trie in (again, versions[-1]))
+    if attempts.verdict:
+        return attempts.verdict
     if new != 7 or old != value:
         return wrong(f"Inserting the key {key.notation} again with the value 7: the new version returns"
                      f" {describe_value(new)} (7 expected) and the old one {describe_value(old)} ({value} expected).",
@@ -598,9 +596,7 @@ The bottom-up table answers questions that one search does not. From `scores` (a
 lasts longest under perfect play: the winner wins as fast as it can, the loser holds out as long as
 it can. Give it as a `Board` or as text such as `"XX./OO./..."`. How many positions share that
 length, and how would you find one with searches instead?""",
-    starter="""\
-answer = None  # a position, such as "XX./OO./..."
-exercise("06", 4).check(answer)""",
+    starter=_position_starter(4),
     hints=(
         "A position is won for the side to move when its score is positive. Go through `scores.items()` and keep "
         "those.",
@@ -628,26 +624,14 @@ about anyway, solve each one once, in order, and answer by look-up.""",
 # ====================================================================== 06.5 one table for two questions
 
 
-def can_draw_shared(board, table):
-    """Can the side to move hold at least a draw?  WRONG: one table, keyed by the board alone."""
+def reaches_shared(board, target, table):
+    """`can_draw` (target 0) and `can_win` (target 1) in one, with one table keyed by the board alone.  WRONG."""
     if board in table:
-        return table[board]
+        return table[board]  # whichever question was asked of this board first
     if board.is_over:
-        result = board.winner is None
+        result = leaf_value(board) >= target
     else:
-        result = any(not can_win_shared(child, table) for _, child in board.children())
-    table[board] = result
-    return result
-
-
-def can_win_shared(board, table):
-    """Can the side to move force a win?  Shares the table of `can_draw_shared`."""
-    if board in table:
-        return table[board]
-    if board.is_over:
-        result = False
-    else:
-        result = any(not can_draw_shared(child, table) for _, child in board.children())
+        result = any(not reaches_shared(child, 1 - target, table) for _, child in board.children())
     table[board] = result
     return result
 
@@ -655,17 +639,17 @@ def can_win_shared(board, table):
 def second_question_goes_wrong():
     """The first child of the empty board: the first question stored O's "can I win?" under it."""
     table = {}
-    assert can_draw_shared(Board.empty(), table)
+    assert reaches_shared(Board.empty(), 0, table)          # can X hold a draw?  Yes.
     board = Board.parse("X../.../...")
-    assert can_draw_shared(board, table) != reaches(board, 0)
+    assert reaches_shared(board, 0, table) != reaches(board, 0)
     return board
 
 
 def _after_first_question(board: Board) -> tuple[bool, dict]:
     table: dict = {}
-    can_draw_shared(EMPTY, table)
+    reaches_shared(EMPTY, 0, table)
     stored = dict(table)
-    return can_draw_shared(board, table), stored
+    return reaches_shared(board, 0, table), stored
 
 
 def _second_answer_wrong(board: Board) -> bool:
@@ -712,9 +696,7 @@ keyed by the board alone, kept between questions as a player keeps its table fro
 ask `can_draw(EMPTY, table)` first, then `can_draw(board, table)` about another position, with the
 same table. Find a position where this second answer is wrong, and explain why keying by
 `(board, target)` is right.""",
-    starter="""\
-answer = None  # a position, such as "XX./OO./..."
-exercise("06", 5).check(answer)""",
+    starter=_position_starter(5),
     hints=(
         "In the first search, which positions get a `can_draw` answer stored, and which a `can_win` answer? "
         "Look at who is to move in each.",
@@ -724,8 +706,9 @@ exercise("06", 5).check(answer)""",
         "the first positions it tried, where O can draw but cannot win.",
     ),
     explanation="""\
-**Why it goes wrong.** In the first search, `can_draw` is asked only where X is to move and
-`can_win` only where O is to move, and each stores its answer under the bare board. With O to move
+**Why it goes wrong.** `reaches_shared` is `can_draw` (target 0) and `can_win` (target 1) in one
+function, with one table keyed by the bare board. In the first search, `can_draw` is asked only
+where X is to move and `can_win` only where O is to move. With O to move
 in `X../.../...`, the entry says whether O can *win* (no). The second question asks whether O can
 *draw* there, finds the entry and reads "no": wrong, O can hold the draw. Within one search from one
 root nothing goes wrong, because the board fixes who is to move and so which question is asked of
@@ -735,7 +718,7 @@ it; across questions, or across games where the other side starts, it does not.
 answer of `reaches(board, target)` depends on the board *and* on the target, so both go in the key.
 This is the Spanish notebook's slip too (section 1): its memo keys a move by the board alone,
 although the move depends on whose turn it is.""",
-    code=(can_draw_shared, can_win_shared, second_question_goes_wrong),
+    code=(reaches_shared, second_question_goes_wrong),
     checker=position_check(_second_answer_wrong, _explain_shared, success=_success_shared, parse=_reachable_3x3),
     answer=second_question_goes_wrong,
 )
@@ -744,16 +727,16 @@ although the move depends on whose turn it is.""",
 # ====================================================================== 06.6 ★ still wrong without the leaves
 
 
-def _soft_inner(board, alpha, beta, table, log):
-    """The notebook's `alphabeta_cache_inner` with soft=True, logging every store and every hit."""
+def logged_search(board, alpha, beta, table, log):
+    """`alphabeta_cache_inner(..., soft=True)`, writing in `log` every entry it stores and every one it reads."""
     if board.is_over:
         return -1 if board.winner else 0
     if board in table:
-        log.append(("hit", board, alpha, beta, table[board]))
+        log.append(("read", board, alpha, beta, table[board]))
         return table[board]
     start, best = alpha, -INF
     for cell in board.legal_moves():
-        value = -_soft_inner(board.child(cell), -beta, -alpha, table, log)
+        value = -logged_search(board.child(cell), -beta, -alpha, table, log)
         best, alpha = max(best, value), max(alpha, value)
         if alpha >= beta:
             break
@@ -762,14 +745,31 @@ def _soft_inner(board, alpha, beta, table, log):
     return best
 
 
+def traced_mistake(position):
+    """Search `position` as `root_search` does, with the log; return the first entry read back wrongly."""
+    table, alpha, log = {}, -INF, []
+    for cell in position.legal_moves():
+        alpha = max(alpha, -logged_search(position.child(cell), -INF, -alpha, table, log))
+    for kind, board, low, high, stored in log:
+        true = solve(board).value
+        # Read back under (low, high), a fail-soft result must be the value itself, or a bound on its right side.
+        if kind == "read" and not (stored <= low if true <= low else stored >= high if true >= high else stored == true):
+            return board
+    return None
+
+
+def still_wrong():
+    """One of the 29 positions where the soft cache goes wrong, and the entry that misleads it."""
+    position = Board.parse(".../XXO/O..")
+    return position, traced_mistake(position)
+
+
 def _soft_root(board):
-    """The notebook's `root_search` with the logged search: (value, move, log)."""
-    table, alpha, best, log = {}, -INF, None, []
+    """The notebook's `root_search` with the logged search: (the value found, the log)."""
+    table, alpha, log = {}, -INF, []
     for cell in board.legal_moves():
-        value = -_soft_inner(board.child(cell), -INF, -alpha, table, log)
-        if value > alpha:
-            alpha, best = value, cell
-    return alpha, best, log
+        alpha = max(alpha, -logged_search(board.child(cell), -INF, -alpha, table, log))
+    return alpha, log
 
 
 def _fits(result, true, alpha, beta) -> bool:
@@ -794,46 +794,9 @@ def _bad_hits(log) -> dict[Board, tuple]:
     for kind, board, alpha, beta, value in log:
         if kind == "store":
             stores[board] = (alpha, beta, value)
-        elif not _fits(value, solve(board).value, alpha, beta) and board not in found:
+        elif not _fits(value, solve(board).value, alpha, beta) and board not in found:  # a read
             found[board] = (stores[board], (alpha, beta))
     return found
-
-
-def traced_mistake(position):
-    """Replay the search of `position`, logging every store and hit; return the first entry reused wrongly."""
-    log = []
-
-    def search(board, alpha, beta, table):
-        """alphabeta_cache_inner(soft=True), writing what it stores and reads in `log`."""
-        if board.is_over:
-            return -1 if board.winner else 0
-        if board in table:
-            log.append(("read", board, alpha, beta, table[board]))
-            return table[board]
-        start, best = alpha, -INF
-        for cell in board.legal_moves():
-            value = -search(board.child(cell), -beta, -alpha, table)
-            best, alpha = max(best, value), max(alpha, value)
-            if alpha >= beta:
-                break
-        table[board] = best
-        log.append(("store", board, start, beta, best))
-        return best
-
-    table, alpha = {}, -INF
-    for cell in position.legal_moves():
-        alpha = max(alpha, -search(position.child(cell), -INF, -alpha, table))
-    for kind, board, low, high, value in log:
-        if kind == "read":
-            true = solve(board).value
-            if not (value <= low if true <= low else value >= high if true >= high else value == true):
-                return board
-
-
-def still_wrong():
-    """One of the 29 positions where the soft cache goes wrong, and the entry that misleads it."""
-    position = Board.parse(".../XXO/O..")
-    return position, traced_mistake(position)
 
 
 _STILL_TODO = "replace None with (your position, the entry that goes wrong), then run the cell again."
@@ -849,7 +812,7 @@ def _judge_still(answer):
         position = _reachable_3x3(answer[0])
     except ValueError as error:
         return wrong("The position: " + str(error).rstrip(".") + ".")
-    value, move, log = _soft_root(position)
+    value, log = _soft_root(position)
     true = solve(position).value
     if value == true:
         return wrong(f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
@@ -874,7 +837,7 @@ def _judge_still(answer):
             " means (exact, lower or upper bound) lets a search tell when a stored result may be reused."
         )
     stored_boards = {board for kind, board, *_ in log if kind == "store"}
-    read_boards = {board for kind, board, *_ in log if kind == "hit"}
+    read_boards = {board for kind, board, *_ in log if kind == "read"}
     if entry not in stored_boards:
         why = "The search never stored that position: pick an entry from its table."
     elif entry not in read_boards:
@@ -910,7 +873,9 @@ exercise("06", 6).check(answer)""",
         "stored number mean there, and what does it say when it is read under (−∞, 0)?",
     ),
     explanation=lambda: f"""\
-**One trace.** `traced_mistake` replays the search with a log of every store and every read. In
+**One trace.** `logged_search` is the soft cache with a log of every entry it stores and every one
+it reads back, with the window of the moment; `traced_mistake` searches as `root_search` does and
+returns the first entry whose read-back says something false. In
 `.../XXO/O..` (X to move; a draw), the entry that goes wrong is
 `{traced_mistake(Board.parse('.../XXO/O..')).notation}`: it was stored with a window that made its
 stored number only a bound, and read back under a window where that bound is on the wrong side of
@@ -921,7 +886,7 @@ the traced case) but not the others: a node that stops at β stores "at least", 
 beat α stores "at most", and fail-soft only makes those bounds tighter. Whatever is stored must say
 which of the three it is, and a search may use it only when it settles the question under the
 window of the moment: that is the bound table.""",
-    code=(traced_mistake,),
+    code=(logged_search, traced_mistake),
     checker=custom_check(_judge_still, kind="custom", instruction=_STILL_TODO),
     answer=still_wrong,
 )
