@@ -664,9 +664,12 @@ def _question(board: Board) -> str:
 def _explain_shared(board: Board):
     stored = _after_first_question(board)[1]
     said = "can" if reaches(board, 0) else "cannot"
-    if board in stored:
+    if board in stored and board.turn == "X":
+        note = (f"The first search stored an answer for this position to the same question, \"{_question(board)}\","
+                " so the entry is right.")
+    elif board in stored:
         note = (f"The first search stored an answer for this position, to the question \"{_question(board)}\":"
-                f" {stored[board]}. That is also the right answer to \"can {board.turn} hold a draw?\" here.")
+                f" {stored[board]}. Here that happens to be the right answer to \"can {board.turn} hold a draw?\" too.")
     else:
         note = "The first search never stored this position, and what it read below it did no harm."
     return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note}"
@@ -752,8 +755,9 @@ def traced_mistake(position):
         alpha = max(alpha, -logged_search(position.child(cell), -INF, -alpha, table, log))
     for kind, board, low, high, stored in log:
         true = solve(board).value
-        # Read back under (low, high), a fail-soft result must be the value itself, or a bound on its right side.
-        if kind == "read" and not (stored <= low if true <= low else stored >= high if true >= high else stored == true):
+        # Read back under (low, high), a fail-soft result must be the value itself or a bound on its right side.
+        right = stored <= low if true <= low else stored >= high if true >= high else stored == true
+        if kind == "read" and not right:
             return board
     return None
 
@@ -799,6 +803,22 @@ def _bad_hits(log) -> dict[Board, tuple]:
     return found
 
 
+def _one_trace() -> str:
+    """The worked trace in words: where the entry was stored and where it was read back."""
+    position, entry = still_wrong()
+    value, log = _soft_root(position)
+    (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
+    true = solve(entry).value
+    meaning = "at least" if stored >= high else "at most"
+    needed = (f"a result of at most {_signed(read_low)}" if true <= read_low else
+              f"a result of at least {_signed(read_high)}" if true >= read_high else "the value itself")
+    return (f"In `{position.notation}` ({position.turn} to move, {_worth(solve(position).value)}; the search finds"
+            f" {_signed(value)}) it is `{entry.notation}`: stored as {_signed(stored)} under the window"
+            f" {_window(low, high)}, where it means \"{meaning} {_signed(stored)}\", and read back under"
+            f" {_window(read_low, read_high)}, where its true value, {_signed(true)}, needed {needed}. The search"
+            " took the old bound for an answer.")
+
+
 _STILL_TODO = "replace None with (your position, the entry that goes wrong), then run the cell again."
 
 
@@ -817,7 +837,7 @@ def _judge_still(answer):
     if value == true:
         return wrong(f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
                      f" {_signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
-                     " where it gives a wrong value (the `mistakes` cell lists them).", position)
+                     " where it gives a wrong value (`mistakes` returns them).", position)
     bad = _bad_hits(log)
     try:
         entry = parse_position(answer[1])
@@ -875,11 +895,7 @@ exercise("06", 6).check(answer)""",
     explanation=lambda: f"""\
 **One trace.** `logged_search` is the soft cache with a log of every entry it stores and every one
 it reads back, with the window of the moment; `traced_mistake` searches as `root_search` does and
-returns the first entry whose read-back says something false. In
-`.../XXO/O..` (X to move; a draw), the entry that goes wrong is
-`{traced_mistake(Board.parse('.../XXO/O..')).notation}`: it was stored with a window that made its
-stored number only a bound, and read back under a window where that bound is on the wrong side of
-its true value, so the search took a bound for the answer.
+returns the first entry whose read-back says something false. {_one_trace()}
 
 **The lesson.** Not caching finished boards removes one way to store a bound (the clipped leaf of
 the traced case) but not the others: a node that stops at β stores "at least", a node where no move
