@@ -6,7 +6,7 @@ from ttt import Board
 from ttt.engine import Engine, Options
 from ttt.instrument import SearchStats
 from ttt.table import SolvedTable
-from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, NO_TABLE_MAX_CELLS, SOURCE, Algorithm
+from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, SOURCE, VARIANT_SECONDS, Algorithm
 from bench_figures import ROWS
 
 QUICK = [a for a in ALGORITHMS if not a.slow]
@@ -35,7 +35,7 @@ def test_the_engine_rows_are_what_a_fresh_engine_reports():
     engine = Engine(3, 3, 3, Options())
     engine.score(Board.empty())
     stats = SearchStats()
-    row = next(a for a in ALGORITHMS if a.name == "engine, all options (+ dead lines)")
+    row = next(a for a in ALGORITHMS if a.name == "engine, all options (+ pairing)")
     row.run(None, stats)
     assert (stats.nodes, stats.hits, stats.table_size) == (engine.stats.nodes, engine.stats.hits, len(engine.table))
     table = SolvedTable()
@@ -48,7 +48,8 @@ def test_the_ablation_turns_one_idea_off_at_a_time():
     names = [name for name, _ in ABLATION]
     assert names[0] == "engine, all options" and ABLATION[0][1] == Options()
     for name, options in ABLATION[1:]:
-        changed = {field for field in ("table", "symmetry", "order", "threats", "dead")
+        changed = {field for field in ("table", "symmetry", "order", "threats", "dead", "pairing", "table_limit")
                    if getattr(options, field) != getattr(Options(), field)}
         assert changed and (len(changed) == 1 or changed == {"table", "symmetry"}), name
-    assert NO_TABLE_MAX_CELLS == 12
+    assert VARIANT_SECONDS == 60
+
