@@ -216,6 +216,15 @@ def test_a_pairing_shows_that_its_side_cannot_win():
     assert found > 40
 
 
+@pytest.mark.parametrize("rows, cols, k", [(1, 5, 5), (1, 6, 6), (5, 1, 5), (1, 7, 5), (2, 6, 6), (2, 5, 3)])
+def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
+    # A line as long as the board is paired from the empty board on: the search is right there too.
+    for board in [Board.empty(rows, cols, k), *(random_position(rows, cols, k, 2, random.Random(n)) for n in range(3))]:
+        expected = reference(board)
+        for options in (Options(), Options(pairing=False), Options(order="static")):
+            assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
+
+
 def test_pairs_cover_every_line_holding_both_cells():
     lay = Engine(5, 5, 4).layout
     assert len(lay.line_pairs) == len(lay.masks) == 28

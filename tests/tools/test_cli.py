@@ -330,7 +330,7 @@ def test_an_unknown_command_or_option_is_one_line():
 
 # ---------------------------------------------------------------------- solve: budgets and progress
 
-HARD = "....../....../....../....../....../...... k=4"  # 6×6, four in a row: minutes, not seconds
+HARD = "....../....../....../....../....../...... k=4"  # 6×6, four in a row: about a minute, not seconds
 PROGRESS = re.compile(r"^solving .+: [\d,]+ nodes, [\d,]+ nodes/s, table [\d,]+ entries \(limit [\d,]+\), \d+\.\d s$")
 
 

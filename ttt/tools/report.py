@@ -86,8 +86,10 @@ def format_board_report(report: dict) -> str:
     cold = report["cold"]
     if cold:
         lines += _cold_lines(cold, ".1f")
-        if cold["ttt_over_openspiel_3x3"] is not None:
-            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {cold['ttt_over_openspiel_3x3']:.2f}×")
+        ratio = cold["ttt_over_openspiel_3x3"]
+        if ratio is not None:
+            faster = f" (OpenSpiel's 3×3 takes {1 / ratio:.1f}× as long)" if ratio < 1 else ""
+            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {ratio:.3f}{faster}")
         memory = f", peak {cold['command_peak_mb']:.0f} MB" if cold["command_peak_mb"] is not None else ""
         lines.append(f"  {cold['command']}: {cold['command_seconds']:.2f} s from start to exit{memory}")
     return "\n".join(lines)
