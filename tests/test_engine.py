@@ -216,10 +216,12 @@ def test_a_pairing_shows_that_its_side_cannot_win():
     assert found > 40
 
 
-@pytest.mark.parametrize("rows, cols, k", [(1, 5, 5), (1, 6, 6), (5, 1, 5), (1, 7, 5), (2, 6, 6), (2, 5, 3)])
+@pytest.mark.parametrize("rows, cols, k", [(1, 5, 5), (1, 6, 6), (5, 1, 5), (1, 7, 5), (2, 6, 6), (2, 5, 3), (2, 3, 1)])
 def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
-    # A line as long as the board is paired from the empty board on: the search is right there too.
-    for board in [Board.empty(rows, cols, k), *(random_position(rows, cols, k, 2, random.Random(n)) for n in range(3))]:
+    # A line as long as the board is paired from the empty board on; with k=1 no line holds a pair.
+    marks = 2 if k > 1 else 0  # (with k=1 the first move wins: no position after it goes on)
+    boards = [Board.empty(rows, cols, k), *(random_position(rows, cols, k, marks, random.Random(n)) for n in range(3))]
+    for board in boards:
         expected = reference(board)
         for options in (Options(), Options(pairing=False), Options(order="static")):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)

@@ -265,7 +265,7 @@ class Engine:
         # several lines, and the pairing test chooses among each line's pairs (Layout.line_pairs).
         overlapping = use_pairing and max(lay.rows, lay.cols) > lay.k
         line_pairs = lay.line_pairs if overlapping else ()
-        most_covered = max(covers.bit_count() for pairs in line_pairs for _, covers in pairs) if overlapping else 1
+        most_covered = max((covers.bit_count() for pairs in line_pairs for _, covers in pairs), default=1)
         coverable = tuple(n // 2 * most_covered for n in range(size + 1))  # at most so many lines can be paired
         order_name = opts.order
         lines_min_empty = LINES_MIN_EMPTY if order_name == "lines" else size + 1
