@@ -5,6 +5,7 @@ table built on the same layout in test_table.py.
 """
 
 import random
+import sys
 
 import pytest
 
@@ -21,11 +22,15 @@ OPTIONS = [
     Options(),
     Options(order="index"),
     Options(order="history"),
+    Options(order="static"),
     Options(symmetry=False),
     Options(threats=False),
     Options(dead=False),
+    Options(pairing=False),
+    Options(pairing=False, threats=False, dead=False),
+    Options(table_limit=4),
     Options(table=False, symmetry=False),
-    Options(table=False, symmetry=False, threats=False, dead=False, order="index"),
+    Options(table=False, symmetry=False, threats=False, dead=False, pairing=False, order="index"),
 ]
 
 
@@ -72,16 +77,19 @@ def test_known_results_from_the_empty_board(rows, cols, k, value):
 
 
 # Nodes and table entries of a fresh engine solving the empty board, one idea changed at a time: the
-# figures of `python -m ttt bench --rows 3 --cols 4` (the same before and after the package's refactor).
+# figures of `python -m ttt bench --rows 3 --cols 4` (and --rows 4 --k 3).  Before pairing and the lines
+# order (issue 13) they were all: 3×4 (399, 241) and 4×4 k=3 (277, 157).
 ABLATION = {
-    (3, 4, 3): {"all": (399, 241), "index": (953, 478), "lines": (338, 209), "history": (452, 263),
-                "no symmetry": (1734, 984), "no threats": (6453, 3788), "no dead lines": (399, 241)},
-    (4, 4, 3): {"all": (277, 157), "index": (1295, 583), "lines": (235, 139), "history": (448, 259),
-                "no symmetry": (2789, 1605), "no threats": (41637, 24748), "no dead lines": (277, 157)},
+    (3, 4, 3): {"all": (385, 231), "static": (386, 232), "index": (940, 470), "history": (516, 293),
+                "no pairing": (417, 251), "no symmetry": (1584, 937), "no threats": (6361, 3736),
+                "no dead lines": (385, 231)},
+    (4, 4, 3): {"all": (235, 139), "static": (277, 157), "index": (1295, 583), "history": (448, 259),
+                "no pairing": (235, 139), "no symmetry": (1627, 970), "no threats": (15917, 10641),
+                "no dead lines": (235, 139)},
 }
-VARIANTS = {"all": Options(), "index": Options(order="index"), "lines": Options(order="lines"),
-            "history": Options(order="history"), "no symmetry": Options(symmetry=False),
-            "no threats": Options(threats=False), "no dead lines": Options(dead=False)}
+VARIANTS = {"all": Options(), "static": Options(order="static"), "index": Options(order="index"),
+            "history": Options(order="history"), "no pairing": Options(pairing=False),
+            "no symmetry": Options(symmetry=False), "no threats": Options(threats=False), "no dead lines": Options(dead=False)}
 
 
 @pytest.mark.parametrize("shape", ABLATION, ids=str)
@@ -103,6 +111,7 @@ def test_wrong_size_and_bad_options_are_refused():
     with pytest.raises(ValueError, match="table"):
         Options(table=False, symmetry=True)
     assert ORDERS == ("index", "static", "history", "lines")  # the engine's own orders, on bitboards
+    assert Options().order == "lines"
     for order in ORDERS:
         assert Options(order=order).order == order
 
@@ -192,3 +201,100 @@ def test_dead_line_caps_change_no_count_on_3x3():
     with_caps.score(Board.empty())
     without.score(Board.empty())
     assert with_caps.stats == without.stats
+
+
+# ---------------------------------------------------------------------- pairing, the lines order, the table limit
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=repr)
+def test_random_4x4_positions_agree_with_brute_force_whatever_is_switched_off(options):
+    # 6 to 9 empty cells: deep enough for pairings, the lines order and table cut-offs to matter,
+    # shallow enough for plain memoised negamax (tests/support.py) to check every answer.
+    rng = random.Random(13)
+    for empty in (6, 7, 8, 9):
+        for _ in range(4):
+            board = random_position(4, 4, 4, 16 - empty, rng)
+            solution = Engine(4, 4, 4, options).solve(board)
+            assert solution.score == reference(board), board.notation
+            assert list(solution.best_moves) == reference_best_moves(board), board.notation
+
+
+def test_a_pairing_shows_that_its_side_cannot_win():
+    # Whenever the engine's pairing test pairs off all of a side's open lines, that side cannot win
+    # (whoever is to move), by brute force: the proof behind the engine's pairing caps.
+    found = 0
+    for rows, cols, k, marks, seed in [(4, 4, 4, 7, 1), (4, 4, 4, 8, 2), (4, 4, 3, 6, 3), (5, 5, 4, 17, 4)]:
+        rng = random.Random(seed)
+        engine = Engine(rows, cols, k)
+        for _ in range(25):
+            board = random_position(rows, cols, k, marks, rng)
+            me, opp, _ = engine.layout.sides(board)
+            _, _, my_open, their_open = engine.layout.threats(me, opp)
+            empties = ~(me | opp) & engine.layout.full
+            if my_open and engine._paired(my_open, empties):  # the side to move cannot win
+                assert reference(board) <= 0, board.notation
+                found += 1
+            if their_open and engine._paired(their_open, empties):  # nor can the other side
+                assert reference(board) >= 0, board.notation
+                found += 1
+    assert found > 40
+
+
+@pytest.mark.parametrize("rows, cols, k", [(1, 5, 5), (1, 6, 6), (5, 1, 5), (1, 7, 5), (2, 6, 6), (2, 5, 3), (2, 3, 1)])
+def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
+    # A line as long as the board is paired from the empty board on; with k=1 no line holds a pair.
+    marks = 2 if k > 1 else 0  # (with k=1 the first move wins: no position after it goes on)
+    boards = [Board.empty(rows, cols, k), *(random_position(rows, cols, k, marks, random.Random(n)) for n in range(3))]
+    for board in boards:
+        expected = reference(board)
+        for options in (Options(), Options(pairing=False), Options(order="static")):
+            assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
+
+
+def test_pairs_cover_every_line_holding_both_cells():
+    lay = Engine(5, 5, 4).layout
+    assert len(lay.line_pairs) == len(lay.masks) == 28
+    for line, pairs in zip(lay.masks, lay.line_pairs):
+        assert len(pairs) == 6  # four cells, six pairs
+        for pair, covers in pairs:
+            assert pair & line == pair and pair.bit_count() == 2
+            assert covers == sum(1 << n for n, mask in enumerate(lay.masks) if mask & pair == pair)
+        assert [covers.bit_count() for _, covers in pairs] == sorted((c.bit_count() for _, c in pairs), reverse=True)
+    # two middle cells of a row of five lie in both of its lines
+    assert max(covers.bit_count() for pairs in lay.line_pairs for _, covers in pairs) == 2
+
+
+@pytest.mark.parametrize("limit", [1, 3, 40])
+def test_the_table_never_holds_more_than_its_limit(limit):
+    # Watch the table at every node (each call of the search function) while 4×4 k=3 and a
+    # 5×5 k=4 position are solved: it never grows past the limit, and the answers stay the same.
+    for shape, marks, seed in [((4, 4, 3), 0, 7), ((5, 5, 4), 8, 8)]:
+        board = random_position(*shape, marks, random.Random(seed))
+        engine = Engine(*shape, options=Options(table_limit=limit))
+        sizes = []
+
+        def watch(frame, event, arg):
+            if event == "call" and frame.f_code.co_name == "node":
+                sizes.append(len(engine.table))
+
+        sys.setprofile(watch)
+        try:
+            solution = engine.solve(board)
+        finally:
+            sys.setprofile(None)
+        assert solution == Engine(*shape).solve(board)
+        assert len(sizes) == engine.stats.nodes > 200 and max(sizes) <= limit
+
+
+def test_a_small_table_gives_the_same_answer_with_more_nodes():
+    board = Board.empty(4, 4, 3)
+    roomy, cramped = Engine(4, 4, 3), Engine(4, 4, 3, Options(table_limit=16))
+    assert roomy.solve(board) == cramped.solve(board)
+    assert len(cramped.table) <= 16 < len(roomy.table)
+    assert cramped.stats.nodes > roomy.stats.nodes
+
+
+def test_bad_table_limits_are_refused():
+    for bad in (0, -5, 2.5, True, "100", None):
+        with pytest.raises(ValueError, match="table_limit"):
+            Options(table_limit=bad)

@@ -38,7 +38,11 @@ def imported_modules(path):
 
 
 def test_the_public_names():
-    assert ttt.__all__ == ["Board", "BoardError", "Geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution"]
+    assert ttt.__all__ == [
+        "Board", "BoardError", "Geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution",
+        "BudgetExceeded", "BudgetError",
+    ]
+    assert issubclass(ttt.BudgetExceeded, ValueError) and issubclass(ttt.BudgetError, ttt.BoardError)
     assert all(hasattr(ttt, name) for name in ttt.__all__)
     assert ttt.__version__ == "0.1.0"
 

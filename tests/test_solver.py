@@ -1,10 +1,13 @@
 """``ttt.solve`` (ttt.solver): value, every value-keeping move, and the length of perfect play."""
 
 import random
+import re
 
 import pytest
 
+import ttt
 from ttt import Board, BoardError, solve
+from ttt import solver
 from ttt.engine import Engine
 from ttt.solver import clear_cache, describe, move_hints, move_scores, score
 from support import POSITIONS, UNFINISHED, random_position, reference_best_moves, reference_score, reference_value
@@ -101,3 +104,78 @@ def test_known_results_from_the_empty_board():
     assert solve(Board.empty()).value == 0
     assert solve(Board.empty(3, 4, 3)).value == 1  # one extra column and X wins
     assert solve(Board.empty(4, 4, 4)).value == 0
+
+
+# ---------------------------------------------------------------------- budgets and progress
+
+EMPTY_5x5 = Board.empty(5, 5, 4)  # a draw; about 60,000 nodes for the engine
+
+
+def test_a_spent_node_budget_raises_and_says_how_far_the_search_got():
+    clear_cache()
+    with pytest.raises(ttt.BudgetExceeded) as caught:
+        solve(EMPTY_5x5, max_nodes=1_000)
+    err = caught.value
+    assert isinstance(err, ValueError)
+    assert (err.budget, err.limit, err.nodes) == ("max_nodes", 1_000, 1_000) and 0 < err.table_size <= 1_000
+    message = str(err)
+    assert "max_nodes=1,000" in message and "1,000 nodes" in message and f"{err.table_size:,} table entries" in message
+
+
+def test_a_spent_time_budget_raises():
+    clear_cache()
+    with pytest.raises(ttt.BudgetExceeded, match=r"max_seconds=0\.001 s"):
+        solve(EMPTY_5x5, max_seconds=0.001)  # the clock is read after the first 1,024 nodes
+
+
+def test_a_search_stopped_by_a_budget_leaves_later_answers_right():
+    clear_cache()
+    before = solve("X../.../...")
+    with pytest.raises(ttt.BudgetExceeded):
+        solve(EMPTY_5x5, max_nodes=5_000)
+    assert (5, 5, 4) not in solver._ENGINES  # the stopped engine and its table are dropped
+    other = Board.parse("X..../.O.../...../...../..... k=4")
+    assert solve(other) == Engine(5, 5, 4).solve(other)  # another board of that size
+    assert solve(EMPTY_5x5) == Engine(5, 5, 4).solve(EMPTY_5x5)  # the same board, afresh
+    with pytest.raises(ttt.BudgetExceeded):
+        solve("XO.../...../...../...../..... k=4", max_nodes=3)  # stopped with a full table
+    assert solve(other) == Engine(5, 5, 4).solve(other)
+    assert solve("X../.../...") == before  # other sizes keep their engines
+
+
+def test_a_budget_is_per_call_and_generous_budgets_change_nothing():
+    clear_cache()
+    fresh = Engine(4, 4, 4).solve(Board.empty(4, 4, 4))
+    assert solve(Board.empty(4, 4, 4), max_seconds=60, max_nodes=10**6) == fresh
+    assert score(Board.empty(4, 4, 4), max_nodes=10**6) == fresh.score == 0
+
+
+@pytest.mark.parametrize(
+    "budget, message",
+    [
+        (dict(max_seconds=0), "max_seconds must be positive"),
+        (dict(max_seconds=-1.5), "max_seconds must be positive"),
+        (dict(max_seconds=float("nan")), "max_seconds must be positive and finite"),
+        (dict(max_seconds=float("inf")), "max_seconds must be positive and finite"),
+        (dict(max_seconds="5"), "max_seconds must be a number of seconds, not '5'"),
+        (dict(max_seconds=True), "max_seconds must be a number of seconds, not True"),
+        (dict(max_nodes=0), "max_nodes must be positive"),
+        (dict(max_nodes=-10), "max_nodes must be positive"),
+        (dict(max_nodes=2.5), "max_nodes must be a whole number of nodes, not 2.5"),
+        (dict(max_nodes=False), "max_nodes must be a whole number of nodes, not False"),
+        (dict(max_nodes=[100]), "max_nodes must be a whole number of nodes"),
+    ],
+)
+def test_bad_budgets_are_refused_with_a_message_naming_them(budget, message):
+    for ask in (solve, score):
+        for board in ("X../.../...", "XXX/OO./..."):  # unfinished and finished boards alike
+            with pytest.raises(ttt.BudgetError, match=re.escape(message)) as caught:
+                ask(board, **budget)
+            assert isinstance(caught.value, ValueError) and isinstance(caught.value, BoardError)
+
+
+def test_progress_on_standard_error_only_for_long_searches(capsys):
+    assert solve("X../.../...", progress=True) == solve("X../.../...")  # a short search prints nothing
+    assert capsys.readouterr() == ("", "")
+    seen = []
+    assert score("X../.../...", progress=lambda *figures: seen.append(figures)) == 0 and seen == []

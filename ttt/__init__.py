@@ -8,8 +8,12 @@ neither the teaching searches nor pandas, matplotlib or ipywidgets.
 """
 
 from ttt.board import DRAW, EMPTY, O, X, Board, other
+from ttt.budget import BudgetError, BudgetExceeded
 from ttt.geometry import BoardError, Geometry
 from ttt.solver import Solution, solve
 
-__all__ = ["Board", "BoardError", "Geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution"]
+__all__ = [
+    "Board", "BoardError", "Geometry", "other", "X", "O", "EMPTY", "DRAW", "solve", "Solution",
+    "BudgetExceeded", "BudgetError",
+]
 __version__ = "0.1.0"

@@ -15,6 +15,8 @@ share about one board size, computed once per ``(rows, cols, k)``
   and back (:meth:`Layout.board`);
 * the *threat scan*: the empty cells that would complete a line for a side
   (:meth:`Layout.threats`, and after one move, :meth:`Layout.threats_through`);
+* the pairs of cells of each line, for the engine's pairing test
+  (:attr:`Layout.line_pairs`);
 * the position's images under every symmetry of the board, packed side by
   side in one integer (:meth:`Layout.images`), so that a move adds its
   cell's images with one ``|`` and the canonical key of the position is the
@@ -25,7 +27,8 @@ A *packed* position is ``x | o << size``: X's bits, then O's.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import combinations
 
 from ttt.board import Board
 from ttt.geometry import BoardError, Geometry, geometry
@@ -66,9 +69,14 @@ class Layout:
         self.rows, self.cols, self.k, self.size = rows, cols, k, size
         self.full = (1 << size) - 1
         self.masks = geo.line_masks
-        self.masks_through = tuple(tuple(geo.line_masks[n] for n in geo.lines_through[c]) for c in range(size))
+        masks = geo.line_masks
+        self.masks_through = tuple(tuple([masks[n] for n in through]) for through in geo.lines_through)
         # one bit per line: the lines through a cell, which a move there closes to the opponent
-        self.line_bits_through = tuple(sum(1 << n for n in geo.lines_through[c]) for c in range(size))
+        bits_through = [0] * size
+        for n, line in enumerate(geo.lines):
+            for c in line:
+                bits_through[c] |= 1 << n
+        self.line_bits_through = tuple(bits_through)
         self.static_order = static_order(geo)
         self.index_order = tuple(range(size))
         self.symmetry_perms = permutations(rows, cols)[1:]  # every symmetry but the identity
@@ -77,12 +85,31 @@ class Layout:
         width = 2 * size
         self.field_mask = (1 << width) - 1
         self.field_shifts = tuple(width * s for s in range(1, len(self.symmetry_perms) + 1))
-        x_images = [1 << c for c in range(size)]
+        self.x_bits = x_images = tuple([1 << c for c in range(size)])  # field 0 alone: the position itself
+        self.o_bits = tuple([1 << c + size for c in range(size)])
         for shift, perm in zip(self.field_shifts, self.symmetry_perms):
-            for c in range(size):
-                x_images[c] |= 1 << (perm[c] + shift)
+            x_images = [image | 1 << (cell + shift) for image, cell in zip(x_images, perm)]
         self.x_images = tuple(x_images)
-        self.o_images = tuple(image << size for image in x_images)
+        self.o_images = tuple([image << size for image in x_images])
+
+    @cached_property
+    def line_pairs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each line, its pairs of cells as ``(pair mask, line bits of every line holding both cells)``.
+
+        What the engine's pairing test (:mod:`ttt.engine`) chooses from.  The
+        pairs that lie in more lines come first: on 5×5 with four in a row,
+        two middle cells of a row lie in both of its lines, so one pair
+        blocks both.
+        """
+        through = self.line_bits_through
+        result = [
+            [(1 << a | 1 << b, through[a] & through[b]) for a, b in combinations(line, 2)]  # and the lines through both
+            for line in self.geometry.lines
+        ]
+        if max(self.rows, self.cols) > self.k:  # lines along a row, column or diagonal overlap
+            for pairs in result:
+                pairs.sort(key=_lines_covered, reverse=True)
+        return tuple(map(tuple, result))
 
     # ------------------------------------------------------------------ boards in and out
     def check(self, board: Board) -> None:
@@ -187,6 +214,10 @@ class Layout:
         mask = self.field_mask
         key = packed & mask
         return [perm for perm, shift in zip(self.symmetry_perms, self.field_shifts) if packed >> shift & mask == key]
+
+
+def _lines_covered(pair: tuple[int, int]) -> int:
+    return pair[1].bit_count()
 
 
 def layout(rows: int, cols: int, k: int) -> Layout:

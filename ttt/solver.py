@@ -16,9 +16,8 @@ loser, a draw 0.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ttt.board import Board
+from ttt.budget import BudgetExceeded, ProgressPrinter, check_budget
 from ttt.engine import Engine
 from ttt.geometry import BoardError
 from ttt.scores import plies_from_score, sign
@@ -27,12 +26,10 @@ from ttt.table import solved_table
 
 TABLE_MAX_CELLS = 9  # boards up to this size are solved whole once, then looked up
 
-__all__ = ["solve", "score", "move_scores", "move_hints", "describe", "clear_cache"]
+__all__ = ["solve", "score", "move_scores", "move_hints", "describe", "clear_cache", "BudgetExceeded"]
 
-
-@lru_cache(maxsize=None)
-def _engine(rows: int, cols: int, k: int) -> Engine:
-    return Engine(rows, cols, k)
+_ENGINES: dict[tuple[int, int, int], Engine] = {}
+"""One engine per board size, kept for the life of the process (see :func:`_engine_for`)."""
 
 
 def _board(board) -> Board:
@@ -44,23 +41,55 @@ def _board(board) -> Board:
 
 
 def _engine_for(board: Board) -> Engine:
-    return _engine(board.rows, board.cols, board.k)
+    shape = (board.rows, board.cols, board.k)
+    engine = _ENGINES.get(shape)
+    if engine is None:
+        engine = _ENGINES[shape] = Engine(*shape)
+    return engine
 
 
-def solve(board) -> Solution:
+def _ask(method: str, board, max_seconds, max_nodes, progress):
+    """Call the engine's ``method`` under the budgets; drop the engine if the search does not finish.
+
+    A search stopped by a budget (or by Ctrl-C) leaves its table true but
+    possibly large; the simplest rule that keeps no half-done state around
+    is to forget that engine, so the next call starts afresh.
+    """
+    board = _board(board)
+    check_budget(max_seconds, max_nodes)
+    engine = _engine_for(board)
+    if progress is True:
+        progress = ProgressPrinter(f"solving {board.notation}", table_limit=engine.options.table_limit)
+    elif progress is False:
+        progress = None
+    try:
+        return getattr(engine, method)(board, max_seconds=max_seconds, max_nodes=max_nodes, progress=progress)
+    except BaseException:
+        _ENGINES.pop((board.rows, board.cols, board.k), None)
+        raise
+
+
+def solve(board, max_seconds=None, max_nodes=None, progress=False) -> Solution:
     """Solve ``board`` (a :class:`~ttt.board.Board` or a string for :meth:`Board.parse`).
 
     >>> solve("XX./OO./...")
     Solution(value=1, best_moves=(2,), plies=1, score=5)
+
+    Budgets: ``max_seconds`` and ``max_nodes`` (positive numbers, or ``None``
+    for no limit) stop a search that would take longer with
+    :class:`ttt.BudgetExceeded` (a :class:`ValueError`), whose message says
+    which budget ran out and how far the search got; a bad budget raises
+    :class:`ttt.budget.BudgetError` (a :class:`ttt.BoardError`).  With
+    ``progress=True`` a search that runs longer than a second reports its
+    nodes, their rate, the table's size and the time on standard error; a
+    function of ``(nodes, seconds, table_size)`` gets the same figures.
     """
-    board = _board(board)
-    return _engine_for(board).solve(board)
+    return _ask("solve", board, max_seconds, max_nodes, progress)
 
 
-def score(board) -> int:
-    """The depth-aware score of ``board`` for the side to move."""
-    board = _board(board)
-    return _engine_for(board).score(board)
+def score(board, max_seconds=None, max_nodes=None, progress=False) -> int:
+    """The depth-aware score of ``board`` for the side to move (budgets and progress as for :func:`solve`)."""
+    return _ask("score", board, max_seconds, max_nodes, progress)
 
 
 def move_scores(board) -> dict[int, int]:
@@ -106,4 +135,4 @@ def move_hints(board) -> dict[int, str]:
 
 def clear_cache() -> None:
     """Forget every engine and its table (for cold timings)."""
-    _engine.cache_clear()
+    _ENGINES.clear()

@@ -32,18 +32,34 @@ _RECTANGLE_NAMES = ("identity", "rotate 180°", "mirror left-right", "mirror top
 
 @lru_cache(maxsize=None)
 def symmetries(rows: int = 3, cols: int = 3) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """``(name, perm)`` for every symmetry of a rows×cols board (8 if square, else 4)."""
-    names = tuple(_SQUARE_MAPS) if rows == cols else _RECTANGLE_NAMES
-    result = []
-    for name in names:
-        move = _SQUARE_MAPS[name]
-        perm = []
-        for cell in range(rows * cols):
-            r, c = divmod(cell, cols)
+    """``(name, perm)`` for every symmetry of a rows×cols board (8 if square, else 4).
+
+    Each is the map of the same name in ``_SQUARE_MAPS``.  Only a quarter
+    turn (or, on a rectangle, a half turn) and the left-right mirror are
+    worked out cell by cell; the others are their compositions, which is
+    quicker (this runs once per board size, inside the first solve).
+    """
+    mirror = _perm(_SQUARE_MAPS["mirror left-right"], rows, cols)
+    identity = tuple(range(rows * cols))
+    if rows != cols:
+        half = _perm(_SQUARE_MAPS["rotate 180°"], rows, cols)
+        perms = (identity, half, mirror, compose(mirror, half))
+        return tuple(zip(_RECTANGLE_NAMES, perms))
+    quarter = _perm(_SQUARE_MAPS["rotate 90°"], rows, cols)
+    half = compose(quarter, quarter)
+    three = compose(half, quarter)
+    perms = (identity, quarter, half, three, mirror, compose(mirror, half), compose(mirror, three), compose(mirror, quarter))
+    return tuple(zip(_SQUARE_MAPS, perms))
+
+
+def _perm(move, rows: int, cols: int) -> tuple[int, ...]:
+    """The permutation of cells that the map ``move`` of ``_SQUARE_MAPS`` makes."""
+    perm = []
+    for r in range(rows):
+        for c in range(cols):
             r2, c2 = move(r, c, rows, cols)
             perm.append(r2 * cols + c2)
-        result.append((name, tuple(perm)))
-    return tuple(result)
+    return tuple(perm)
 
 
 def permutations(rows: int = 3, cols: int = 3) -> tuple[tuple[int, ...], ...]:
@@ -53,7 +69,7 @@ def permutations(rows: int = 3, cols: int = 3) -> tuple[tuple[int, ...], ...]:
 
 def compose(first: tuple[int, ...], then: tuple[int, ...]) -> tuple[int, ...]:
     """The permutation that applies ``first`` and then ``then``."""
-    return tuple(then[first[i]] for i in range(len(first)))
+    return tuple([then[cell] for cell in first])
 
 
 def transform_cells(cells: str, perm: tuple[int, ...]) -> str:

@@ -29,8 +29,9 @@ ROWS = {
     "engine + symmetry": (0, 1_240, None, 753),
     "engine + static order": (0, 549, None, 381),
     "engine + threats": (0, 64, None, 46),
-    "engine, all options (+ dead lines)": (0, 64, None, 46),
-    "engine: solve (value + every best move)": (0, 104, None, 62),
+    "engine + dead-line caps": (0, 64, None, 46),
+    "engine, all options (+ pairing)": (0, 51, None, 34),
+    "engine: solve (value + every best move)": (0, 69, None, 43),
     "SolvedTable build (whole game)": (0, 1_879, None, 5_478),
 }
 

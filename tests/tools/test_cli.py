@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import random
+import re
 
 import pytest
 
@@ -123,9 +124,17 @@ def test_solve_with_a_shape():
         (["--k", "-2"], "--k must be at least 1"),
         (["--rows", "2", "--cols", "2", "--k", "3"], "larger than both sides"),
         (["--rows", "three"], "invalid int value"),
+        (["--max-seconds", "0"], "--max-seconds: must be a positive, finite number of seconds, not '0'"),
+        (["--max-seconds", "-3"], "--max-seconds: must be a positive"),
+        (["--max-seconds", "soon"], "--max-seconds: must be a positive, finite number of seconds, not 'soon'"),
+        (["--max-seconds", "nan"], "--max-seconds: must be a positive"),
+        (["--max-seconds", "inf"], "--max-seconds: must be a positive"),
+        (["--max-nodes", "0"], "--max-nodes: must be a positive, finite whole number of nodes, not '0'"),
+        (["--max-nodes", "1.5"], "--max-nodes: must be a positive, finite whole number of nodes, not '1.5'"),
+        (["--max-nodes", "many"], "--max-nodes: must be a positive"),
     ],
 )
-def test_solve_with_a_bad_shape(args, message):
+def test_solve_with_a_bad_shape_or_budget(args, message):
     result = run_cli("solve", *args, ".........")
     assert result.returncode == 2 and result.stdout == ""
     assert message in result.stderr and result.stderr.count("\n") == 1
@@ -276,7 +285,7 @@ def test_bench_on_another_board_size_runs_the_engine_ablation():
                    "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["shape"] == [3, 4, 3] and report["skipped"] == []
+    assert report["shape"] == [3, 4, 3] and not any(row["over_budget"] for row in report["ablation"])
     assert report["retrograde"] is None  # --no-cold: no whole tables in fresh interpreters either
     assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
     text = run_cli("bench", "--rows", "3", "--cols", "4", "--repeat", "1", "--no-cold", "--no-progress").stdout
@@ -393,3 +402,49 @@ def test_an_unknown_command_or_option_is_one_line():
         status, out, err = run_main(*argv)
         assert status == 2 and out == "" and err.count("\n") == 1, argv
         assert err.startswith("error: ") and err.rstrip().endswith("(see 'python -m ttt --help')")
+
+
+# ---------------------------------------------------------------------- solve: budgets and progress
+
+HARD = "....../....../....../....../....../...... k=4"  # 6×6, four in a row: about a minute, not seconds
+PROGRESS = re.compile(r"^solving .+: [\d,]+ nodes, [\d,]+ nodes/s, table [\d,]+ entries \(limit [\d,]+\), \d+\.\d s$")
+
+
+def test_the_5x5_board_with_four_in_a_row_is_a_draw():
+    result = run_cli("solve", "--k", "4", "...../...../...../...../.....")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert answers(result.stdout) == [
+        {"board": "...../...../...../...../..... k=4", "value": 0, "best_moves": list(range(25)), "plies": 25}
+    ]
+
+
+def test_a_board_over_budget_gets_one_line_and_the_others_are_answered():
+    boards = ["X........", HARD, "XO......."]
+    for result in (
+        run_cli("solve", "--max-nodes", "20000", "--no-progress", *boards),
+        run_cli("solve", "--max-nodes", "20000", "--no-progress", stdin="\n".join(boards) + "\n"),
+    ):
+        assert result.returncode == 3
+        assert answers(result.stdout) == [expected("X........"), expected("XO.......")]
+        (line,) = result.stderr.splitlines()
+        assert line.startswith("gave up: ") and "....../......" in line
+        assert "max_nodes=20,000" in line and "20,000 nodes" in line and "table entries" in line
+    assert "line 2" in result.stderr
+
+
+def test_a_bad_board_and_a_board_over_budget_together_exit_with_2():
+    result = run_cli("solve", "--max-nodes", "100", "--no-progress", "XXX/XXX/...", HARD, "X........")
+    assert result.returncode == 2
+    assert answers(result.stdout) == [expected("X........")]
+    assert [line.split(":")[0] for line in result.stderr.splitlines()] == ["error", "gave up"]
+
+
+def test_a_long_search_shows_its_progress_on_standard_error():
+    # Progress starts after a second; a budget of three leaves room for a report even on a busy machine.
+    result = run_cli("solve", "--max-seconds", "3", HARD)
+    assert result.returncode == 3 and result.stdout == ""
+    *progress, last = result.stderr.splitlines()
+    assert progress and all(PROGRESS.match(line) for line in progress), result.stderr
+    assert last.startswith("gave up: ") and "max_seconds=3 s" in last
+    quiet = run_cli("solve", "--max-seconds", "1.5", "--no-progress", HARD)
+    assert quiet.returncode == 3 and len(quiet.stderr.splitlines()) == 1, quiet.stderr

@@ -9,6 +9,7 @@ import ttt.tools.measure
 from ttt.tools import peers
 from ttt.tools.algorithms import ALGORITHMS, BRUTE_FORCE, Algorithm
 from ttt.tools.measure import (
+    _command_once,
     COLD_PAIRS,
     COLD_SNIPPETS,
     RETROGRADE_SNIPPET,
@@ -22,6 +23,7 @@ from ttt.tools.measure import (
     retrograde_benchmark,
     widget_reply,
 )
+from ttt.tools.report import format_board_report
 from bench_figures import ROWS, check_report
 from support import run_python
 
@@ -99,12 +101,28 @@ def test_the_widget_s_reply():
 
 def test_another_board_size_runs_the_engine_ablation():
     report = board_benchmark(3, 4, 3, repeat=1, cold=False)
-    assert report["shape"] == [3, 4, 3] and report["skipped"] == [] and report["cold"] is None
-    assert all(row["value"] == 1 for row in report["ablation"])  # 3×4 with three in a row is a first-player win
+    assert report["shape"] == [3, 4, 3] and report["cold"] is None and report["max_seconds"] == 60
+    assert all(row["value"] == 1 and not row["over_budget"] for row in report["ablation"])  # a first-player win
     nodes = {row["variant"].strip(): row["nodes"] for row in report["ablation"]}
     assert nodes["engine, all options"] < nodes["without symmetry"] < nodes["without threats"]
-    assert nodes["engine, all options"] == 399  # as before the refactor
+    assert nodes["engine, all options"] == 385  # 399 before pairing
     assert next(row for row in report["ablation"] if row["variant"] == "  without any table")["table"] is None
+
+
+def test_a_variant_over_its_budget_is_stopped_and_marked():
+    report = board_benchmark(5, 5, 4, repeat=2, cold=False, max_seconds=0.01)
+    rows = {row["variant"].strip(): row for row in report["ablation"]}
+    over = rows["without pairing"]  # millions of nodes: far over a hundredth of a second
+    assert over["over_budget"] and over["value"] is None and over["seconds"] is None and over["nodes"] > 0
+    text = format_board_report(report)
+    assert "without pairing" in text and "over budget" in text and "at most 0.01 s each" in text
+
+
+def test_the_whole_solve_command_is_timed_with_its_peak_memory():
+    seconds, peak = _command_once(["solve", "X../.../..."])
+    assert seconds > 0 and (peak is None or 1 < peak < 1000)
+    with pytest.raises(RuntimeError, match="failed"):
+        _command_once(["solve", "XXX/XXX/..."])
 
 
 def test_measuring_imports_neither_pandas_nor_matplotlib():

@@ -49,18 +49,27 @@ def test_peers_cold_runs_and_speedups_are_written_out():
 
 def test_the_board_report():
     report = {
-        "shape": [4, 4, 3], "repeat": 1,
-        "ablation": [{"variant": "engine, all options", "value": 1, "nodes": 277, "table": 157, "seconds": 0.01},
-                     {"variant": "  without any table", "value": 1, "nodes": 9_999, "table": None, "seconds": 0.2}],
-        "skipped": ["without something"],
-        "cold": {"runs": 1, "times": {"ttt.solve": 0.05}, "ttt_over_openspiel_3x3": None},
+        "shape": [4, 4, 3], "repeat": 1, "max_seconds": 60,
+        "ablation": [
+            {"variant": "engine, all options", "value": 1, "nodes": 277, "table": 157, "seconds": 0.01,
+             "over_budget": False},
+            {"variant": "  without any table", "value": 1, "nodes": 9_999, "table": None, "seconds": 0.2,
+             "over_budget": False},
+            {"variant": "  without pairing", "value": None, "nodes": 123_456, "table": 789, "seconds": None,
+             "over_budget": True},
+        ],
+        "cold": {"runs": 1, "times": {"ttt.solve": 0.0005, "OpenSpiel alpha_beta_search (3×3)": 0.02},
+                 "ttt_over_openspiel_3x3": 0.025,
+                 "command": 'python -m ttt solve --k 3 "..../..../..../...."', "command_seconds": 0.25,
+                 "command_peak_mb": 19.4},
     }
     lines = format_board_report(report).splitlines()
-    assert lines[0] == "Solving the empty 4×4 board, 3 in a row (ttt.engine; median of 1 runs)"
+    assert lines[0] == "Solving the empty 4×4 board, 3 in a row (ttt.engine; median of 1 runs, at most 60 s each)"
     assert lines[2].split() == ["engine,", "all", "options", "1", "277", "157", "10.0"]
     assert lines[3].split()[-3:] == ["9,999", "-", "200.0"]
-    assert lines[4].startswith("without something") and lines[4].endswith("skipped: without a table this board takes far too long")
-    assert "OpenSpiel" not in lines[-1]
+    assert lines[4].split()[-6:] == ["123,456+", "789", "over", "budget:", "stopped", "unsolved"]
+    assert lines[-2] == "  ttt.solve here / OpenSpiel 3×3: 0.025 (OpenSpiel's 3×3 takes 40.0× as long)"
+    assert lines[-1] == '  python -m ttt solve --k 3 "..../..../..../....": 0.25 s from start to exit, peak 19 MB'
 
 
 def test_the_whole_table_lines():

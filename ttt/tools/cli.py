@@ -1,7 +1,9 @@
 """``python -m ttt``: the command line.
 
 ``play``   a game in the terminal, between two people or against the perfect player;
-``solve``  the value, best moves and remaining length of positions, as JSON lines;
+``solve``  the value, best moves and remaining length of positions, as JSON lines
+           (with budgets per board, ``--max-seconds`` and ``--max-nodes``, and a
+           progress report on standard error for searches over a second);
 ``stats``  the figures about the game tree (nodes, games, outcomes, positions);
 ``bench``  the results table: every search of the course timed side by side
            (:mod:`ttt.tools.measure`), with OpenSpiel and easyAI when installed;
@@ -11,7 +13,9 @@
            print a notebook's solutions for a teacher (:mod:`ttt.exercises.command`).
 
 Every sub-command reports bad input as one line on standard error and a
-non-zero exit status, never as a traceback.
+non-zero exit status, never as a traceback.  ``solve`` exits with 2 if a
+board was bad, else 3 if a board ran out of budget (the other boards are
+answered either way), else 0.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import re
 import sys
 
 from ttt.board import Board
+from ttt.budget import BudgetError, BudgetExceeded, check_budget
 from ttt.geometry import BoardError, check_shape
 from ttt.players import PerfectPlayer
 from ttt.solver import solve
@@ -44,6 +49,22 @@ def _add_shape(parser: argparse.ArgumentParser, rows_note: str = "") -> None:
     parser.add_argument("--rows", type=int, help=f"board rows (default 3){rows_note}")
     parser.add_argument("--cols", type=int, help="board columns (default 3)")
     parser.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side)")
+
+
+def _budget(unit: str):
+    """An argparse type for ``--max-seconds`` (a positive number) or ``--max-nodes`` (a positive whole number)."""
+    whole = unit == "nodes"
+
+    def parse(text: str):
+        try:
+            value = int(text) if whole else float(text)
+            check_budget(None if whole else value, value if whole else None)
+        except (ValueError, BudgetError):
+            kind = "whole number" if whole else "number"
+            raise argparse.ArgumentTypeError(f"must be a positive, finite {kind} of {unit}, not {text!r}") from None
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("--rows", type=int, help="rows every board must have (then a board may omit the '/')")
     solve_cmd.add_argument("--cols", type=int, help="columns every board must have (then a board may omit the '/')")
     solve_cmd.add_argument("--k", type=int, help="marks in a row to win (default: the shorter side of each board)")
+    solve_cmd.add_argument(
+        "--max-seconds", type=_budget("seconds"), metavar="S",
+        help="give up on a board after S seconds: one line on standard error, then the next board",
+    )
+    solve_cmd.add_argument(
+        "--max-nodes", type=_budget("nodes"), metavar="N", help="give up on a board after searching N positions"
+    )
+    solve_cmd.add_argument(
+        "--no-progress", action="store_true", help="no progress report on standard error for searches over a second"
+    )
 
     stats_cmd = commands.add_parser("stats", help="count the game tree: nodes, games, outcomes, positions")
     _add_shape(stats_cmd)
@@ -174,7 +205,7 @@ def parse_board(text: str, rows: int | None = None, cols: int | None = None, k: 
 
 def _solve_line(text: str, args: argparse.Namespace) -> str:
     board = parse_board(text, args.rows, args.cols, args.k)
-    solution = solve(board)
+    solution = solve(board, max_seconds=args.max_seconds, max_nodes=args.max_nodes, progress=not args.no_progress)
     return json.dumps(
         {
             "board": board.notation,
@@ -191,14 +222,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
         inputs = ((repr(text), text) for text in args.boards)
     else:
         inputs = ((f"line {n}: {line.strip()!r}", line) for n, line in enumerate(sys.stdin, 1) if line.strip())
-    status = 0
+    bad = over = False
     for label, text in inputs:
         try:
             print(_solve_line(text, args), flush=True)
         except BoardError as err:
             print(f"error: {label}: {err}", file=sys.stderr, flush=True)
-            status = 2
-    return status
+            bad = True
+        except BudgetExceeded as err:
+            print(f"gave up: {label}: {err}", file=sys.stderr, flush=True)
+            over = True
+    return 2 if bad else 3 if over else 0
 
 
 # ---------------------------------------------------------------------- stats

@@ -21,7 +21,9 @@ interpreters, medians, and the ratios of the peers' times to ours) and
 ``widget_reply`` (one :meth:`~ttt.table.SolvedTable.lookup`).
 
 The brute-force rows and the source's figures exist only on 3×3; other board
-sizes get :func:`board_benchmark`, the engine's ablation and a cold solve.
+sizes get :func:`board_benchmark`: the engine's ablation (each variant with a
+time budget), a cold solve, and the whole ``python -m ttt solve`` command
+with its peak memory.
 pandas and tqdm are imported inside the functions that use them.
 """
 
@@ -37,12 +39,13 @@ import sys
 import time
 
 from ttt.board import Board
+from ttt.budget import BudgetExceeded, check_budget
 from ttt.engine import Engine
 from ttt.geometry import check_shape
 from ttt.instrument import SearchStats
 from ttt.table import SolvedTable
 from ttt.tools import peers
-from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, NO_TABLE_MAX_CELLS, SOURCE, Algorithm
+from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, SOURCE, VARIANT_SECONDS, Algorithm
 
 __all__ = [
     "COLD_SNIPPETS",
@@ -320,37 +323,56 @@ def benchmark(
 # ---------------------------------------------------------------------- other board sizes
 
 
-def board_benchmark(rows: int, cols: int, k: int, repeat: int = 3, progress: bool = False, cold: bool = True) -> dict:
-    """The engine's ablation on an m×n, k board, and a cold ``ttt.solve`` of its empty board.
+def board_benchmark(
+    rows: int,
+    cols: int,
+    k: int,
+    repeat: int = 3,
+    progress: bool = False,
+    cold: bool = True,
+    max_seconds: float | None = VARIANT_SECONDS,
+) -> dict:
+    """The engine's ablation on an m×n, k board, and cold solves of its empty board.
 
-    Each row turns one idea of :class:`ttt.engine.Options` off (or changes the
-    move order) and solves the empty board with a fresh engine: nodes, table
-    size and the median time of ``repeat`` runs.  The brute-force algorithms of
-    notebooks 03-06 are left out: they cannot finish on 4×4.  With ``cold``, the
-    first ``ttt.solve`` in fresh interpreters is timed too, beside OpenSpiel's
-    3×3 ``alpha_beta_search`` when that is installed.
+    Each row of :data:`ABLATION` turns one idea of :class:`ttt.engine.Options`
+    off (or changes the move order, or limits the table) and solves the empty
+    board with a fresh engine: nodes, table size and the median time of
+    ``repeat`` runs.  A run that spends ``max_seconds`` (``None``: no limit)
+    is stopped: its row has ``value`` ``None``, the nodes and table it got
+    to, and ``over_budget`` set; it is not repeated.  The brute-force
+    algorithms of notebooks 03-06 are left out: they cannot finish on 4×4.
+
+    With ``cold``, the first ``ttt.solve`` in fresh interpreters is timed
+    too, beside OpenSpiel's 3×3 ``alpha_beta_search`` when that is
+    installed, and so is the whole command ``python -m ttt solve`` on the
+    empty board (time from start to exit, and its peak memory).
     """
     check_shape(rows, cols, k)
+    check_budget(max_seconds)
     board = Board.empty(rows, cols, k)
-    variants = [(name, opts) for name, opts in ABLATION if opts.table or rows * cols <= NO_TABLE_MAX_CELLS]
-    skipped = [name.strip() for name, opts in ABLATION if (name, opts) not in variants]
-    bar = _progress_bar(len(variants) * repeat, progress, f"{rows}×{cols} k={k}")
+    bar = _progress_bar(len(ABLATION) * repeat, progress, f"{rows}×{cols} k={k}")
     table_rows = []
     try:
-        for name, options in variants:
+        for name, options in ABLATION:
             bar.set_description_str(name.strip())
-            times = []
+            times, value, over = [], None, False
             for _ in range(repeat):
                 engine = Engine(rows, cols, k, options)
                 with _no_gc():
                     start = time.perf_counter()
-                    solution = engine.solve(board)
+                    try:
+                        value = engine.solve(board, max_seconds=max_seconds).value
+                    except BudgetExceeded:
+                        over = True
                     times.append(time.perf_counter() - start)
                 bar.update(1)
+                if over:
+                    break
             stats = engine.stats
             table_rows.append({
-                "variant": name, "value": solution.value, "nodes": stats.nodes,
-                "table": stats.table_size if options.table else None, "seconds": statistics.median(times),
+                "variant": name, "value": None if over else value, "nodes": stats.nodes,
+                "table": stats.table_size if options.table else None,
+                "seconds": None if over else statistics.median(times), "over_budget": over,
             })
     finally:
         bar.close()
@@ -363,8 +385,16 @@ def board_benchmark(rows: int, cols: int, k: int, repeat: int = 3, progress: boo
         ratio = None
         if len(times) == 2:
             ratio = times["ttt.solve"] / times["OpenSpiel alpha_beta_search (3×3)"]
-        cold_report = {"runs": repeat, "times": times, "ttt_over_openspiel_3x3": ratio}
-    return {"shape": [rows, cols, k], "repeat": repeat, "ablation": table_rows, "skipped": skipped, "cold": cold_report}
+        command = ["solve", "--k", str(k), "/".join(["." * cols] * rows)]
+        runs = [_command_once(command) for _ in range(repeat)]
+        cold_report = {
+            "runs": repeat, "times": times, "ttt_over_openspiel_3x3": ratio,
+            "command": "python -m ttt " + " ".join(command[:-1] + [repr(command[-1]).replace("'", '"')]),
+            "command_seconds": statistics.median(seconds for seconds, _ in runs),
+            "command_peak_mb": max((mb for _, mb in runs if mb is not None), default=None),
+        }
+    return {"shape": [rows, cols, k], "repeat": repeat, "max_seconds": max_seconds, "ablation": table_rows,
+            "cold": cold_report}
 
 
 # ---------------------------------------------------------------------- the retrograde build, whole tables side by side
@@ -457,3 +487,44 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
         section["ratio"] = theirs["seconds"] / ours["seconds"]
         section["cpu_ratio"] = theirs["cpu_seconds"] / ours["cpu_seconds"]
     return section
+
+
+_PEAK_WRAPPER = (
+    # ``python -m ttt ARGS``, run through runpy so that the process can report its own peak memory at exit:
+    # VmHWM, the high-water mark of this process image (on Linux), or else the rusage figure.
+    "import atexit, resource, runpy, sys\n"
+    "def peak():\n"
+    "    try:\n"
+    "        kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
+    "    except (OSError, StopIteration):\n"
+    "        kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1024 if sys.platform == 'darwin' else 1)\n"
+    "    sys.stderr.write(f'\\npeak-kb {kb}\\n')\n"
+    "atexit.register(peak)\n"
+    "sys.argv = ['python -m ttt'] + sys.argv[1:]\n"
+    "runpy.run_module('ttt', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def _command_once(args: list[str]) -> tuple[float, float | None]:
+    """Run ``python -m ttt ARGS`` in a fresh interpreter: ``(seconds from start to exit, peak memory in MB)``.
+
+    The process reports its own peak resident memory as it exits (VmHWM on
+    Linux).  Asking the parent instead (``os.wait4``, ``/usr/bin/time`` run
+    from here) would not do: a child forked from a large process, as this
+    benchmark is after the ablation, inherits the parent's high-water mark.
+    ``None`` where no figure is available.
+    """
+    env = dict(os.environ)
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_WRAPPER, *args], capture_output=True, text=True, timeout=600, env=env,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    *messages, last = done.stderr.rstrip("\n").split("\n")
+    if done.returncode != 0:
+        raise RuntimeError(f"python -m ttt {' '.join(args)} failed: {' '.join(messages).strip()[-300:]}")
+    peak = float(last.split()[1]) / 1024 if last.startswith("peak-kb ") else None
+    return seconds, peak

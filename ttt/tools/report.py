@@ -65,24 +65,33 @@ def format_report(report: dict) -> str:
 
 
 def format_board_report(report: dict) -> str:
-    """The ablation and the cold solve as aligned text."""
+    """The ablation and the cold solves as aligned text."""
     rows, cols, k = report["shape"]
+    budget = f", at most {report['max_seconds']:g} s each" if report.get("max_seconds") else ""
     lines = [
-        f"Solving the empty {rows}×{cols} board, {k} in a row (ttt.engine; median of {report['repeat']} runs)",
+        f"Solving the empty {rows}×{cols} board, {k} in a row (ttt.engine; median of {report['repeat']} runs{budget})",
         f"{'variant':40} {'value':>5} {'nodes':>10} {'table':>9} {'ms':>10}",
     ]
     for row in report["ablation"]:
+        if row["over_budget"]:
+            lines.append(
+                f"{row['variant']:40} {'-':>5} {row['nodes']:>10,}+ {_number(row['table']):>8}"
+                f"  over budget: stopped unsolved"
+            )
+            continue
         lines.append(
             f"{row['variant']:40} {row['value']:>5} {row['nodes']:>10,} {_number(row['table']):>9}"
             f" {row['seconds'] * 1000:>10.1f}"
         )
-    for name in report["skipped"]:
-        lines.append(f"{name:40} skipped: without a table this board takes far too long")
     cold = report["cold"]
     if cold:
         lines += _cold_lines(cold, ".1f")
-        if cold["ttt_over_openspiel_3x3"] is not None:
-            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {cold['ttt_over_openspiel_3x3']:.1f}×")
+        ratio = cold["ttt_over_openspiel_3x3"]
+        if ratio is not None:
+            faster = f" (OpenSpiel's 3×3 takes {1 / ratio:.1f}× as long)" if ratio < 1 else ""
+            lines.append(f"  ttt.solve here / OpenSpiel 3×3: {ratio:.3f}{faster}")
+        memory = f", peak {cold['command_peak_mb']:.0f} MB" if cold["command_peak_mb"] is not None else ""
+        lines.append(f"  {cold['command']}: {cold['command_seconds']:.2f} s from start to exit{memory}")
     return "\n".join(lines)
 
 
