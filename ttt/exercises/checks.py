@@ -55,6 +55,7 @@ __all__ = [
     "sorted_cells",
     "describe_value",
     "describe_exception",
+    "describe_state",
 ]
 
 RIGHT, WRONG, UNANSWERED = "right", "wrong", "unanswered"
@@ -224,7 +225,7 @@ class FunctionCheck(Check):
                 value = self.normalize(got) if self.normalize else got
             except (TypeError, ValueError) as error:
                 return wrong(
-                    f"On this board ({_to_move(board)}) {name} returned {describe_value(got)}: {error}.",
+                    f"On this board ({describe_state(board)}) {name} returned {describe_value(got)}: {error}.",
                     board,
                     f"expected: {expected!r}",
                     _none_hint(got, name),
@@ -232,7 +233,7 @@ class FunctionCheck(Check):
             if not self.compare(value, expected):
                 extra = self.describe(board, expected, value) if self.describe else ()
                 return wrong(
-                    f"{name} disagrees with the package on this board ({_to_move(board)}):",
+                    f"{name} disagrees with the package on this board ({describe_state(board)}):",
                     board,
                     f"expected: {expected!r}\nreturned: {got!r}",
                     _none_hint(got, name),
@@ -242,13 +243,14 @@ class FunctionCheck(Check):
 
     def _exception(self, board: Board, error: Exception) -> Verdict:
         return wrong(
-            f"{self.name} raised an error on this board ({_to_move(board)}):",
+            f"{self.name} raised an error on this board ({describe_state(board)}):",
             board,
             describe_exception(error),
         )
 
 
-def _to_move(board: Board) -> str:
+def describe_state(board: Board) -> str:
+    """"X to move", "O has won" or "a draw": how every check names the board it draws."""
     if board.winner:
         return f"{board.winner} has won"
     if board.is_over:

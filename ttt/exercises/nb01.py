@@ -21,16 +21,20 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.checks import (
-    _to_move,  # "X to move", "O has won", "a draw": how every check names a board
     custom_check,
     describe_exception,
+    describe_state,
     describe_value,
     right,
     unanswered,
     wrong,
 )
 from ttt.exercises.core import Exercise
-from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
+from ttt.exercises.positions import (
+    all_positions,
+    random_positions,
+    unfinished_positions,
+)
 from ttt.geometry import BoardError, geometry
 
 # ====================================================================== the notebook's code, for the solutions
@@ -165,7 +169,7 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
             back = to_cells(value)
             if not _same_cells(back, board.cells):
                 return wrong(
-                    f"The round trip fails on this board ({_to_move(board)}):"
+                    f"The round trip fails on this board ({describe_state(board)}):"
                     f" {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
                     board,
                     f"expected: {board.cells!r}\nreturned: {back!r}",
@@ -177,7 +181,7 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
                 got = function(value)
                 if got != expected:
                     return wrong(
-                        f"{name}.{step} disagrees with ttt.Board on this board ({_to_move(board)}):",
+                        f"{name}.{step} disagrees with ttt.Board on this board ({describe_state(board)}):",
                         board,
                         f"expected: {expected!r}\nreturned: {got!r}",
                         note,
@@ -195,7 +199,7 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
                 elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
                     note = "The right cells, but list them in increasing order."
                 return wrong(
-                    f"{name}.moves disagrees with ttt.Board on this board ({_to_move(board)}):",
+                    f"{name}.moves disagrees with ttt.Board on this board ({describe_state(board)}):",
                     board,
                     f"expected: {board.legal_moves()!r}\nreturned: {got!r}",
                     note,
@@ -205,7 +209,7 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
                 after = to_cells(play(value, cell))
                 if not _same_cells(after, child.cells):
                     return wrong(
-                        f"{name}.play(value, {cell}) disagrees with ttt.Board on this board ({_to_move(board)}):",
+                        f"{name}.play(value, {cell}) disagrees with ttt.Board on this board ({describe_state(board)}):",
                         board,
                         f"expected the cells {child.cells!r}\nreturned the cells {after!r}",
                     )
@@ -224,7 +228,7 @@ def compare_representation(functions, boards, *, name: str, encoding=None, descr
             return wrong(f"{name}.{step} raised an error on this board:", board, describe_exception(error))
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
             return wrong(
-                f"{name}.{step} raised an error on this board ({_to_move(board)}):", board, describe_exception(error)
+                f"{name}.{step} raised an error on this board ({describe_state(board)}):", board, describe_exception(error)
             )
     return None
 
@@ -689,7 +693,7 @@ def _judge_play_and_winner(answer):
                 return wrong("flat_play_and_winner raised NotImplementedError on this board:", board)
             except Exception as error:  # noqa: BLE001
                 return wrong(
-                    f"flat_play_and_winner(flat, {cell}) raised an error on this board ({_to_move(board)}):",
+                    f"flat_play_and_winner(flat, {cell}) raised an error on this board ({describe_state(board)}):",
                     board,
                     describe_exception(error),
                 )
@@ -705,7 +709,7 @@ def _judge_play_and_winner(answer):
                 note = "A flat position is a tuple (immutable and hashable), not a list." if (
                     isinstance(new, list) and tuple(new) == expected[0]) else None
                 return wrong(
-                    f"flat_play_and_winner(flat, {cell}) returns the wrong position on this board ({_to_move(board)}):",
+                    f"flat_play_and_winner(flat, {cell}) returns the wrong position on this board ({describe_state(board)}):",
                     board,
                     f"expected: {expected[0]!r}\nreturned: {new!r}",
                     note,
@@ -717,7 +721,7 @@ def _judge_play_and_winner(answer):
                                 if all(child.cells[i] == expected[1] for i in line))
                     note = f"{cell} completes the line {line}: is that line among the ones you check?"
                 return wrong(
-                    f"flat_play_and_winner(flat, {cell}) returns the wrong winner on this board ({_to_move(board)}):",
+                    f"flat_play_and_winner(flat, {cell}) returns the wrong winner on this board ({describe_state(board)}):",
                     board,
                     f"expected: {expected[1]!r}\nreturned: {winner!r}",
                     note,

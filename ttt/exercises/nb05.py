@@ -30,6 +30,7 @@ from ttt.board import Board, other
 from ttt.exercises.checks import (
     custom_check,
     describe_exception,
+    describe_state,
     describe_value,
     numbers_check,
     position_check,
@@ -52,10 +53,6 @@ EXPLORER_POSITION = Board.parse("O.O/X../..X")   # the position of the notebook'
 
 def _is_value(got) -> bool:
     return isinstance(got, numbers.Real) and not isinstance(got, bool)
-
-
-def _to_move(board: Board) -> str:
-    return f"{board.turn} to move"
 
 
 def _at(path) -> str:
@@ -467,7 +464,7 @@ def _judge_soft(answer):
         window = format_window(alpha, beta)
         stats = SearchStats()
         got = _call(answer, board, alpha, beta, stats, name=name, first=case == 0, todo=_SOFT_TODO,
-                    where=f"on this board ({_to_move(board)}), window {window}", board=board)
+                    where=f"on this board ({describe_state(board)}), window {window}", board=board)
         expected, nodes = _soft_reference(board, alpha, beta)
         counted = getattr(stats, "nodes", 0) if isinstance(stats, SearchStats) else 0
         counted_any = counted_any or counted > 0
@@ -482,7 +479,7 @@ def _judge_soft(answer):
                            " search the child with the window (−β, −α).")
             return wrong(
                 f"{name} disagrees with ttt.pruning.alphabeta(board, {format_value(alpha)}, {format_value(beta)},"
-                f" soft=True) on this board ({_to_move(board)}), window {window}:",
+                f" soft=True) on this board ({describe_state(board)}), window {window}:",
                 board,
                 f"expected: {format_value(expected)}\nreturned: {got!r}",
                 why,
@@ -492,7 +489,7 @@ def _judge_soft(answer):
                 return wrong(
                     f"{name} returns the right values so far, but it counts no nodes: add `stats.nodes += 1`"
                     " at the top of the function, so that every call counts one node.",
-                    f"(First seen on this board, {_to_move(board)}, window {window}, where the package visits"
+                    f"(First seen on this board, {describe_state(board)}, window {window}, where the package visits"
                     f" {nodes} nodes.)",
                     board,
                 )
@@ -505,7 +502,7 @@ def _judge_soft(answer):
                     why = ("It counts fewer nodes than there are calls: count one node per call, finished"
                            " boards included, and try every legal move until a cut-off.")
             return wrong(
-                f"{name} returns the right value on this board ({_to_move(board)}), window {window},"
+                f"{name} returns the right value on this board ({describe_state(board)}), window {window},"
                 f" but visits {counted} nodes where the package visits {nodes}:",
                 board,
                 why,
@@ -607,11 +604,11 @@ def _judge_order(answer):
     positions = unfinished_positions()
     for index, board in enumerate(positions):
         got = _call(answer, board, name=name, first=index == 0, todo=_ORDER_TODO,
-                    where=f"on this board ({_to_move(board)})", board=board)
+                    where=f"on this board ({describe_state(board)})", board=board)
         try:
             moves = list(got)
         except Exception:  # noqa: BLE001 - not iterable, or an iterator of the learner's that fails
-            return wrong(f"On this board ({_to_move(board)}) {name} returned {describe_value(got)},"
+            return wrong(f"On this board ({describe_state(board)}) {name} returned {describe_value(got)},"
                          " not a list of moves.", board)
         legal = board.legal_moves()
         if sorted(moves, key=repr) != sorted(legal, key=repr) or len(moves) != len(legal):
@@ -626,7 +623,7 @@ def _judge_order(answer):
             if twice:
                 why.append(f"more than once: {twice}")
             return wrong(
-                f"On this board ({_to_move(board)}) {name} returned {describe_value(got)}:"
+                f"On this board ({describe_state(board)}) {name} returned {describe_value(got)}:"
                 f" it must return each legal move exactly once, in any order.",
                 board,
                 f"legal moves: {legal}\n" + "; ".join(why),

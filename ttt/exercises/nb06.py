@@ -29,9 +29,9 @@ from functools import cache, lru_cache
 
 from ttt.board import Board
 from ttt.exercises.checks import (
-    _to_move,
     custom_check,
     describe_exception,
+    describe_state,
     describe_value,
     numbers_check,
     parse_position,
@@ -109,7 +109,7 @@ def _reachable_3x3(answer) -> Board:
     if board not in _reachable():
         raise ValueError(f"{board.notation} cannot be reached from the empty board in a game")
     if board.is_over:
-        raise ValueError(f"In {board.notation} the game is over ({_to_move(board)}): give a position where play goes on")
+        raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where play goes on")
     return board
 
 
@@ -174,11 +174,11 @@ def _judge_score(answer):
     for board in positions:
         expected = solve(board).score
         got = attempts(answer, board, {}, SearchStats(), name=name, board=board,
-                       where=f"on this board ({_to_move(board)}), with an empty table")
+                       where=f"on this board ({describe_state(board)}), with an empty table")
         if attempts.verdict:
             return attempts.verdict
         if got != expected or isinstance(got, bool):
-            return wrong(f"{name} disagrees with the package's depth-aware score on this board ({_to_move(board)}),"
+            return wrong(f"{name} disagrees with the package's depth-aware score on this board ({describe_state(board)}),"
                          " searched with an empty table:",
                          board, f"expected: {expected}\nreturned: {got!r}", _score_mistake(board, expected, got))
     table, stats = {}, SearchStats()
