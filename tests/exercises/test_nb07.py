@@ -133,7 +133,7 @@ def test_the_alphabeta_figures(monkeypatch):
     alphabeta(Board.empty(), table={}, stats=plain)
     assert (plain.nodes, plain.table_size) == (4_839, 2_511)
     # the engine's row, and the engine with symmetry at every depth (the explanation's 840)
-    options = Options(table=True, symmetry=True, order="index", threats=False, dead=False)
+    options = Options(table=True, symmetry=True, order="index", threats=False, dead=False, pairing=False)
     engine = Engine(options=options)
     engine.score(Board.empty())
     assert engine.stats.nodes == 1_240
