@@ -76,9 +76,10 @@ chromium:
 
 # Every worked solution through its own check, then one pytest run: unit tests, strict nbval over
 # every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests.
+# TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 test: $(VENV)/.requirements-test chromium
 	$(BIN)/python -m ttt exercises --verify
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.

@@ -86,8 +86,8 @@ def test_bad_arguments_are_refused():
 
 
 # ---------------------------------------------------------------------- notebook 08, "Optional: other seeds and longer runs"
-# The longer runs take about a minute, too long for every test run: the notebook states their figures as
-# measured once, and this test reproduces them when asked for with TTT_LARGE=1:
+# The longer runs take about half a minute, too long for the notebook (which states their figures as measured
+# once) and for a quick `make unit`; `make test`, and so CI, sets TTT_LARGE=1 and checks them every time:
 #     TTT_LARGE=1 python -m pytest tests/test_learn.py -k longer_runs
 
 import os  # noqa: E402 - kept with the block it serves
@@ -96,7 +96,7 @@ from ttt.match import games_against_perfect  # noqa: E402
 from ttt.table import solved_table  # noqa: E402
 
 
-@pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="notebook 08's longer runs take about a minute: set TTT_LARGE=1")
+@pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="notebook 08's longer runs take about half a minute: make test sets TTT_LARGE=1")
 def test_the_longer_runs_of_notebook_08():
     table = solved_table()
 
