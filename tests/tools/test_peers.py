@@ -1,10 +1,21 @@
 """Other people's solvers (ttt.tools.peers): optional, so only what can be checked without them is required."""
 
 import importlib.util
+import subprocess
+import sys
 
 import pytest
 
-from ttt.tools.peers import COLD_SNIPPETS, PEERS, WHOLE_TABLE_SNIPPET, available, openspiel_game, runner
+from ttt.tools.peers import (
+    COLD_SNIPPETS,
+    PEAK_KB_SOURCE,
+    PEERS,
+    WHOLE_TABLE_SNIPPET,
+    available,
+    openspiel_game,
+    peak_kb,
+    runner,
+)
 
 
 def test_available_lists_the_peers_whose_library_imports():
@@ -44,3 +55,14 @@ def test_openspiel_names_the_mnk_game_columns_first():
 
     state = pyspiel.load_game(openspiel_game(3, 4, 3)).new_initial_state()
     assert str(state).split() == ["...."] * 3  # three rows of four
+
+
+def test_a_fresh_interpreter_reports_its_own_peak_not_its_parents():
+    # ru_maxrss would report this process's peak in the child it forks; peak_kb (VmHWM) does not.
+    ballast = bytearray(300 * 1024 * 1024)  # zero pages are not resident until written
+    ballast[:: 4096] = b"\1" * len(ballast[:: 4096])
+    assert peak_kb() > 300 * 1024
+    snippet = PEAK_KB_SOURCE + "print(peak_kb())"
+    child = int(subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, check=True).stdout)
+    assert 0 < child < 100 * 1024
+    del ballast

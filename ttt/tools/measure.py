@@ -399,15 +399,15 @@ def board_benchmark(
 
 # ---------------------------------------------------------------------- the retrograde build, whole tables side by side
 
-RETROGRADE_SNIPPET = (
+RETROGRADE_SNIPPET = peers.PEAK_KB_SOURCE + (
     # Timed in a fresh interpreter after the imports; prints seconds, positions, peak resident memory
-    # (ru_maxrss) and CPU seconds (which another program's load on the machine does not inflate).
-    "import resource, time\n"
+    # (KiB) and CPU seconds (which another program's load on the machine does not inflate).
+    "import time\n"
     "import numpy, ttt.census, ttt.retrograde, ttt.retrograde_numpy\n"
     "start, cpu = time.perf_counter(), time.process_time()\n"
     "entries = len(ttt.retrograde.solve_all({rows}, {cols}, {k}, method={method!r}, progress=False))\n"
     "seconds, cpu = time.perf_counter() - start, time.process_time() - cpu\n"
-    "print(seconds, entries, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, cpu)"
+    "print(seconds, entries, peak_kb(), cpu)"
 )
 
 SLOW_PEER_NOTE = (
@@ -416,16 +416,9 @@ SLOW_PEER_NOTE = (
 )
 
 
-def peak_memory(maxrss: int | None = None) -> int:
-    """Peak resident memory in bytes: of this process, or the ``ru_maxrss`` another one printed.
-
-    Linux counts ``ru_maxrss`` in KiB, macOS in bytes.
-    """
-    if maxrss is None:
-        import resource
-
-        maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return maxrss if sys.platform == "darwin" else maxrss * 1024
+def peak_memory(kib: int | None = None) -> int:
+    """Peak resident memory in bytes: of this process, or the KiB another one printed (``peak_kb()``)."""
+    return (peers.peak_kb() if kib is None else kib) * 1024
 
 
 def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_peers: bool = False,
@@ -489,17 +482,10 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
     return section
 
 
-_PEAK_WRAPPER = (
-    # ``python -m ttt ARGS``, run through runpy so that the process can report its own peak memory at exit:
-    # VmHWM, the high-water mark of this process image (on Linux), or else the rusage figure.
-    "import atexit, resource, runpy, sys\n"
-    "def peak():\n"
-    "    try:\n"
-    "        kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
-    "    except (OSError, StopIteration):\n"
-    "        kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1024 if sys.platform == 'darwin' else 1)\n"
-    "    sys.stderr.write(f'\\npeak-kb {kb}\\n')\n"
-    "atexit.register(peak)\n"
+_PEAK_WRAPPER = peers.PEAK_KB_SOURCE + (
+    # ``python -m ttt ARGS``, run through runpy so that the process can report its own peak memory at exit.
+    "import atexit, runpy, sys\n"
+    "atexit.register(lambda: sys.stderr.write(f'\\npeak-kb {peak_kb()}\\n'))\n"
     "sys.argv = ['python -m ttt'] + sys.argv[1:]\n"
     "runpy.run_module('ttt', run_name='__main__', alter_sys=True)\n"
 )
