@@ -43,7 +43,7 @@ TABLE_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "table
 # ====================================================================== 09.1 the atlas, extended
 
 BOARDS = ((4, 5, 3), (4, 5, 4), (4, 5, 5), (5, 5, 3), (5, 5, 4), (5, 5, 5), (5, 6, 4), (6, 6, 5))
-NAMES = tuple(f"{rows}×{cols}, k={k}" for rows, cols, k in BOARDS)
+NAMES = tuple(f"{rows}×{cols} k={k}" for rows, cols, k in BOARDS)
 
 
 def extended_atlas():
@@ -54,7 +54,7 @@ def extended_atlas():
     for rows, cols, k in BOARDS:
         engine = Engine(rows, cols, k)
         values.append(engine.solve(Board.empty(rows, cols, k)).value)
-        nodes[f"{rows}×{cols}, k={k}"] = engine.stats.nodes
+        nodes[f"{rows}×{cols} k={k}"] = engine.stats.nodes
     return tuple(values), nodes
 
 
@@ -105,11 +105,11 @@ draw, takes 49,883 nodes.""",
         dict(zip(NAMES, (1, 0, 0, 1, 0, 0, 1, 0))),
         direction=False,
         mistakes={
-            "4×5, k=4": {1: _A_WIN_IS_A_DRAW},
-            "5×5, k=4": {1: _A_WIN_IS_A_DRAW},
-            "5×6, k=4": {0: "Solve it rather than guess from 5×5: one more column lets X force four in a row."},
+            "4×5 k=4": {1: _A_WIN_IS_A_DRAW},
+            "5×5 k=4": {1: _A_WIN_IS_A_DRAW},
+            "5×6 k=4": {0: "Solve it rather than guess from 5×5: one more column lets X force four in a row."},
             **{name: {-1: "The first player is never worse off here (the strategy-stealing argument)."}
-               for name in NAMES if name not in ("4×5, k=4", "5×5, k=4", "5×6, k=4")},
+               for name in NAMES if name not in ("4×5 k=4", "5×5 k=4", "5×6 k=4")},
         },
         explain="X wins with three in a row, and with four on 5×6; the others are draws.",
     ),
@@ -369,7 +369,7 @@ def my_evaluation(board):
     raise NotImplementedError  # replace this line with your code
 
 
-exercise("09", 4).solution()  # an open question: a model answer""",
+exercise("09", 4).hint()  # an open question: .hint(2), .hint(3), then .solution() for a model answer""",
     hints=(
         "Start from the open-lines rule: a line only I occupy is worth 1, 4, 16, ... Divide by the moves the "
         "line still needs, `k - held + 1`, or add a large bonus when I have two lines that need one move each.",
