@@ -156,11 +156,8 @@ def cheap_and_dear(seed=7):
 
 def _position_4x4(answer, which):
     """``answer`` as a 4×4 board with k=4, or a line saying why it is not one."""
-    def parse(text):
-        return Board.parse(text, k=4) if isinstance(text, str) else parse_position(text)
-
     try:
-        board = parse(answer)
+        board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
     except (TypeError, ValueError) as error:
         return None, f"The {which} position: {str(error).rstrip('.')}."
     if (board.rows, board.cols, board.k) != (4, 4, 4):
