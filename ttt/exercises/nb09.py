@@ -361,12 +361,6 @@ Make `SearchPlayer`'s open-lines evaluation smarter on 5×5: weight open lines b
 each side still needs, or add a bonus for two threats at once. An evaluation is a function of a
 board that rates it for the side that has *just moved*. Measure it with `play_match` against the
 open-lines player at the same depth, alternating who starts.""",
-    starter="""\
-def my_evaluation(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("09", 4).hint()  # an open question: .hint(2), .hint(3), then .solution() for a model answer""",
     hints=(
         "Start from the open-lines rule: a line only I occupy is worth 1, 4, 16, ... Divide by the moves the "
         "line still needs, `k - held + 1`, or add a large bonus when I have two lines that need one move each.",
