@@ -1,7 +1,562 @@
-"""The exercises of notebook 09 (not written yet: see the note in :mod:`ttt.exercises`)."""
+"""The exercises of notebook 09 (beyond 3×3): five of the six answer back.
+
+1. the atlas, extended          a numbers check: the values of eight larger boards;
+2. when alpha-beta beats memo    a custom check on two 4×4 positions with 10 empty cells: both
+                                 searches are run and their calls compared;
+3. positions that are their own image   a numbers check (positions with a symmetry, and Burnside's sum);
+4. ★ a smarter evaluation        open: a model evaluation and how to measure it;
+5. ★ a pairing for five in a row  a custom check: twelve disjoint pairs that block every line of 5×5;
+6. the longest forced win        a numbers check, read from the 4×4 table.
+
+The solution functions are what ``.solution()`` shows and what ``verify_all``
+runs through the checks; they use only what notebook 09 has shown.  The
+references are stated literally (values, counts) and recomputed independently
+in ``tests/exercises/test_nb09.py``, or, for exercises 2 and 5, the check
+computes the property itself (the two searches' calls; the lines of the board).
+Every check runs in seconds: exercise 2's searches have 10 empty cells, not 12.
+"""
 
 from __future__ import annotations
 
-from ttt.exercises.core import Exercise
+from functools import lru_cache
+from pathlib import Path
 
-EXERCISES: list[Exercise] = []
+from ttt.board import Board
+from ttt.exercises.checks import (
+    Boards,
+    custom_check,
+    describe_value,
+    numbers_check,
+    parse_position,
+    right,
+    wrong,
+)
+from ttt.exercises.core import Exercise
+from ttt.geometry import geometry
+from ttt.instrument import SearchStats
+from ttt.memo import negamax_memo
+from ttt.pruning import alphabeta
+
+TABLE_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "tablebase_4x4_k4.ttt"
+"""The 4×4 (k=4) table the notebook loads as ``data/tablebase_4x4_k4.ttt``."""
+
+# ====================================================================== 09.1 the atlas, extended
+
+BOARDS = ((4, 5, 3), (4, 5, 4), (4, 5, 5), (5, 5, 3), (5, 5, 4), (5, 5, 5), (5, 6, 4), (6, 6, 5))
+NAMES = tuple(f"{rows}×{cols} k={k}" for rows, cols, k in BOARDS)
+
+
+def extended_atlas():
+    """The value for X of the empty board of each size in BOARDS, in that order (and the engine's nodes)."""
+    from ttt.engine import Engine
+
+    values, nodes = [], {}
+    for rows, cols, k in BOARDS:
+        engine = Engine(rows, cols, k)
+        values.append(engine.solve(Board.empty(rows, cols, k)).value)
+        nodes[f"{rows}×{cols} k={k}"] = engine.stats.nodes
+    return tuple(values), nodes
+
+
+_A_WIN_IS_A_DRAW = "Solve it rather than guess: with four in a row this board is too small for X to force a line."
+
+ATLAS = Exercise(
+    number=1,
+    title="The atlas, extended",
+    prompt="""\
+Extend the atlas to larger boards: solve the empty board of each of 4×5, 5×5 and 6×6 for the k
+below, with `solve` or an `Engine` (each takes at most a few seconds), and give the value for X
+(1, 0 or -1) of each, in this order:
+`answer = (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_5x5_k3, v_5x5_k4, v_5x5_k5, v_5x6_k4, v_6x6_k5)`.
+Which of them takes the engine the most nodes, and which option of `ttt.engine.Options` helps
+most there?""",
+    starter="""\
+answer = None  # (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_5x5_k3, v_5x5_k4, v_5x5_k5, v_5x6_k4, v_6x6_k5)
+exercise("09", 1).check(answer)""",
+    hints=(
+        "The atlas cell at the top of the notebook does this for boards up to 4×4: `solve(Board.empty(rows, "
+        "cols, k)).value`. Make the loop run over the eight (rows, cols, k) of the question instead.",
+        "Use `engine = Engine(rows, cols, k)` and `engine.solve(Board.empty(rows, cols, k))`, so that "
+        "`engine.stats.nodes` tells you afterwards how hard each board was. Then solve the hardest one again "
+        "with `Engine(rows, cols, k, Options(pairing=False))` (or another option switched off) under a budget, "
+        "`max_seconds=30`, to see which option it cannot do without.",
+        "Three in a row is a win for X on every board here that is at least 3×4. Four in a row is a draw on 4×5 "
+        "and 5×5 but not on 5×6. Five in a row is a draw on all three boards.",
+    ),
+    explanation="""\
+**Why it works.** `Engine.solve` proves the value of the empty board for X, the first player; a
+fresh engine per board makes `stats.nodes` that board's own cost.
+
+Three in a row is too short to stop on any board of at least 3×4: X wins. Five in a row is a draw
+on all three boards, and the engine needs only a handful of nodes for the 4×5 and 5×5 ones: after
+any first move, a pairing shows that neither side can complete a line. Four in a row is the
+interesting case: a draw on 4×5 and 5×5, but **5×6 is a win for X** (in 11 moves), the smallest
+board here where four in a row can be forced. It is also the one that costs the engine the most,
+577,610 nodes and a few seconds: a win must be *proved*, by searching X's winning line against
+every defence. Three options are indispensable there (measured once, each variant of `Options`
+given `max_seconds=40`): without pairing, without the threat logic, or with the static or history
+order instead of the lines order, the engine does not finish within 40 seconds (over 10 million
+nodes each). Pairing helps even to prove a win: in the lines where X does not win, it shows at
+once that O cannot win either, so those branches are settled without search. Without symmetry the
+proof takes 1,966,408 nodes, without the dead-line caps 1,238,007. 6×6 with five in a row, a
+draw, takes 49,883 nodes.""",
+    code=(extended_atlas,),
+    checker=numbers_check(
+        dict(zip(NAMES, (1, 0, 0, 1, 0, 0, 1, 0))),
+        direction=False,
+        mistakes={
+            "4×5 k=4": {1: _A_WIN_IS_A_DRAW},
+            "5×5 k=4": {1: _A_WIN_IS_A_DRAW},
+            "5×6 k=4": {0: "Solve it rather than guess from 5×5: one more column lets X force four in a row."},
+            **{name: {-1: "The first player is never worse off here (the strategy-stealing argument)."}
+               for name in NAMES if name not in ("4×5 k=4", "5×5 k=4", "5×6 k=4")},
+        },
+        explain="X wins with three in a row, and with four on 5×6; the others are draws.",
+    ),
+    answer=lambda: extended_atlas()[0],
+)
+
+
+# ====================================================================== 09.2 when alpha-beta beats memoization
+
+
+def both_calls(board):
+    """The calls of plain memoization and of plain alpha-beta (no table) on one position."""
+    memo, plain = SearchStats(), SearchStats()
+    negamax_memo(board, {}, memo)
+    alphabeta(board, stats=plain)
+    return memo.nodes, plain.nodes
+
+
+def random_position(empty, rng):
+    """A random unfinished 4×4 (k=4) position with ``empty`` free cells (as ``position_with`` in the notebook)."""
+    while True:
+        board = Board.empty(4, 4, 4)
+        while board.size - board.moves_made > empty and not board.is_over:
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            return board
+
+
+def cheap_and_dear(seed=7):
+    """The first random 10-empty positions where plain alpha-beta needs at most 1/4, and at least 5 times, memo's calls."""
+    import random
+
+    rng = random.Random(seed)
+    cheap = dear = None
+    while cheap is None or dear is None:
+        board = random_position(10, rng)
+        memo, plain = both_calls(board)
+        if cheap is None and 4 * plain <= memo:
+            cheap = board
+        elif dear is None and plain >= 5 * memo:
+            dear = board
+    return cheap.notation, dear.notation
+
+
+def _position_4x4(answer, which):
+    """``answer`` as a 4×4 board with k=4, or a line saying why it is not one."""
+    try:
+        board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
+    except (TypeError, ValueError) as error:
+        return None, f"The {which} position: {str(error).rstrip('.')}."
+    if (board.rows, board.cols, board.k) != (4, 4, 4):
+        return None, (f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board "
+                      "with four in a row.")
+    empty = board.size - board.moves_made
+    if empty != 10:
+        return None, f"The {which} position has {empty} empty cells, not 10."
+    if board.is_over:
+        return None, f"The {which} position is finished: there is nothing to search."
+    return board, None
+
+
+def _judge_pair(answer):
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return wrong(f"Give two positions, answer = (cheap, dear), not {describe_value(answer)}.")
+    if all(part is None for part in answer):
+        from ttt.exercises.checks import unanswered
+
+        return unanswered(_PAIR_TODO)
+    boards = []
+    for part, which in zip(answer, ("first (cheap)", "second (dear)")):
+        board, problem = _position_4x4(part, which)
+        if problem:
+            return wrong(problem)
+        boards.append(board)
+    (memo_1, plain_1), (memo_2, plain_2) = (both_calls(board) for board in boards)
+    captions = [f"memo {memo_1:,}, alpha-beta {plain_1:,}", f"memo {memo_2:,}, alpha-beta {plain_2:,}"]
+    problems = []
+    if 4 * plain_1 > memo_1:
+        problems.append(f"On the first position plain alpha-beta makes {plain_1 / memo_1:.2f} times memoization's "
+                        "calls: it should make at most a quarter of them (0.25).")
+    if plain_2 < 5 * memo_2:
+        problems.append(f"On the second position plain alpha-beta makes {plain_2 / memo_2:.2f} times memoization's "
+                        "calls: it should make at least five times as many.")
+    if problems:
+        return wrong(*problems, Boards(boards, captions))
+    return right(f"alpha-beta makes {plain_1 / memo_1:.2f} times memoization's calls on the first position and "
+                 f"{plain_2 / memo_2:.1f} times on the second.", Boards(boards, captions))
+
+
+_PAIR_TODO = "replace (None, None) with your two positions, then run the cell again."
+
+CHEAP_AND_DEAR = Exercise(
+    number=2,
+    title="When alpha-beta beats memoization, and when it does not",
+    prompt="""\
+Find two unfinished 4×4 positions (k=4), each with 10 empty cells: one where plain alpha-beta
+(`alphabeta(board, stats=...)`, no table) makes at most a quarter of the calls of plain
+memoization (`negamax_memo(board, {}, stats)`), and one where it makes at least five times as
+many. Give them as board strings, `answer = (cheap, dear)`; the check runs both searches on each
+(a few seconds). What is different about the two positions?""",
+    starter="""\
+answer = (None, None)  # (cheap, dear): two board strings such as "X.O./..../..../...."
+exercise("09", 2).check(answer)""",
+    hints=(
+        "`position_with(10, rng)` from the scaling section makes random positions with 10 empty cells; "
+        "`calls(board, plain_alphabeta=True)` counts both searches. Try a few dozen positions.",
+        "Keep, for each position, the ratio `row[\"alpha-beta\"] / row[\"memo\"]`, and stop when you have seen "
+        "one at most 0.25 and one at least 5. With `random.Random(7)` both turn up within a dozen positions.",
+        "```python\nrng = random.Random(7)\nfound = {}\nwhile len(found) < 2:\n    board = position_with(10, rng)\n"
+        "    row = calls(board)\n    ratio = row[\"alpha-beta\"] / row[\"memo\"]\n    if ratio <= 0.25: "
+        "found.setdefault(\"cheap\", board.notation)\n    if ratio >= 5: found.setdefault(\"dear\", board.notation)\n"
+        "```",
+    ),
+    explanation="""\
+**Why it works.** The search draws random positions with 10 empty cells, runs both searches on
+each, and keeps the first position of each kind. With `random.Random(7)` it finds
+`.OX./..../OX../O..X` (memoization 54,304 calls, plain alpha-beta 11,613) and
+`O..X/.OO./...X/X...` (46,498 against 329,645).
+
+**What is different.** Not the value: both are draws with X to move. Memoization's cost is the
+number of positions reachable from the start, which hardly depends on the position: with 10 empty
+cells it is some tens of thousands of calls. Plain alpha-beta's cost is the tree it cannot prune,
+with every transposition searched again, and that depends on the *move order*: a cut-off comes
+as soon as a good enough move is tried. `alphabeta` tries the cells in index order. With
+`order="threats"` (moves that win or block first) the second position takes 10,503 calls instead
+of 329,645, and the first 7,111 instead of 11,613: in the dear position the moves that matter come
+late in cell order, so many poor moves are searched in full first. A good order makes alpha-beta
+cheap; a table makes it forget nothing; the bound table of notebook 06 gives both.""",
+    code=(both_calls, random_position, cheap_and_dear),
+    checker=custom_check(_judge_pair, kind="position", instruction=_PAIR_TODO),
+    answer=lru_cache(maxsize=1)(cheap_and_dear),
+)
+
+
+# ====================================================================== 09.3 positions that are their own image
+
+
+def symmetric_positions():
+    """(positions left unchanged by some symmetry other than the identity, the sum of each symmetry's fixed positions).
+
+    From the 4×4 table: its keys are one member per class; a class of s members has
+    8 / s symmetries fixing each member, and its members are fixed by some non-identity
+    symmetry exactly when s < 8.
+    """
+    import numpy as np
+
+    from ttt.census import symmetry_tables
+    from ttt.retrograde import load
+    from ttt.symmetry import permutations
+
+    keys = load(TABLE_PATH).keys
+    images = [keys]
+    for pieces in symmetry_tables(permutations(4, 4), 16, np.uint32):  # the seven other symmetries
+        image = np.zeros_like(keys)
+        for start, piece in pieces:
+            image |= piece[(keys >> start & (piece.size - 1)).astype(np.intp)]
+        images.append(image)
+    images = np.sort(np.stack(images), axis=0)
+    members = 1 + np.count_nonzero(images[1:] != images[:-1], axis=0)  # distinct images: the class's size
+    symmetric = int(members[members < 8].sum())
+    fixed = int((8 // members - 1).astype(np.int64) @ members)  # each member is fixed by 8/s - 1 other symmetries
+    return symmetric, fixed
+
+
+OWN_IMAGE = Exercise(
+    number=3,
+    title="Positions that are their own image",
+    prompt="""\
+The census counts 9,722,011 positions of 4×4 and 1,217,977 classes up to symmetry: almost exactly
+eight times fewer, because few positions are their own image. How many of the 9,722,011 positions
+are left unchanged by at least one of the seven symmetries other than the identity? And what is
+the sum, over those seven symmetries, of the number of positions each one leaves unchanged? Give
+`answer = (symmetric, fixed_sum)`; Burnside's lemma (notebook 07) relates the second number to
+the two counts of the census.""",
+    starter="""\
+answer = None  # (symmetric, fixed_sum)
+exercise("09", 3).check(answer)""",
+    hints=(
+        "Burnside: classes = (sum over all eight symmetries of the positions each leaves unchanged) / 8, and "
+        "the identity leaves all 9,722,011 unchanged. That gives `fixed_sum` without any search. "
+        "`symmetric` is smaller: a position left unchanged by two symmetries is counted twice in the sum.",
+        "For `symmetric`, work class by class: the table's `table.keys` holds one packed position per class. "
+        "A class with *s* members has members with a symmetry exactly when *s* < 8, so `symmetric` is the sum "
+        "of *s* over those classes. *s* is the number of distinct images of the key.",
+        "`ttt.census.symmetry_tables(permutations(4, 4), 16, np.uint32)` gives, per non-identity symmetry, "
+        "lookup tables by 16-bit piece: the image of `keys` is the OR over `(start, piece)` of "
+        "`piece[(keys >> start) & 0xFFFF]`. Stack the key and its seven images, sort each column, count the "
+        "changes: that is *s*.",
+    ),
+    explanation="""\
+**Why it works.** By Burnside's lemma, 8 × 1,217,977 = 9,743,816 is the sum over the eight
+symmetries of the positions each leaves unchanged; the identity contributes 9,722,011, so the other
+seven contribute **21,805**. Counting positions instead of (position, symmetry) pairs gives
+**21,587**, the members of the 5,424 classes with fewer than eight members. They are about a fifth
+of a percent of all positions, which is why the classes are so close to one eighth: a symmetric
+position needs its marks to come in mirror pairs (or to sit on the symmetry's axis), which few
+positions do.""",
+    code=(symmetric_positions,),
+    checker=numbers_check(
+        {"symmetric": 21_587, "fixed sum": 21_805},
+        mistakes={
+            "symmetric": {
+                21_805: "That is the sum over the symmetries: a position fixed by several symmetries is counted "
+                        "once per symmetry there. Count positions, not (position, symmetry) pairs.",
+                5_424: "That counts classes with a symmetry; count their positions (each class's members).",
+            },
+            "fixed sum": {
+                9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011.",
+            },
+        },
+        explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions.",
+    ),
+    answer=lru_cache(maxsize=1)(symmetric_positions),
+)
+
+
+# ====================================================================== 09.4 a smarter evaluation
+
+
+def needs_evaluation(board):
+    """Open lines weighted by how few moves each still needs, plus a bonus for two lines one move from done.
+
+    Rates ``board`` for the side that has just moved, as ``SearchPlayer`` expects:
+    my open lines count for me, the opponent's against me.
+    """
+    me = "O" if board.turn == "X" else "X"
+    k = board.k
+    score = 0.0
+    nearly = {me: 0, board.turn: 0}
+    for line in board.geometry.lines:
+        marks = [board.cells[cell] for cell in line]
+        for side, sign in ((me, 1), (board.turn, -1)):
+            other = board.turn if side == me else me
+            if other in marks:
+                continue  # a line with a stone of each side can never be completed
+            held = marks.count(side)
+            score += sign * 4.0 ** held / (k - held + 1)  # fewer moves still needed: worth more
+            nearly[side] += held == k - 1
+    score += 20 * (nearly[me] >= 2) - 20 * (nearly[board.turn] >= 1)  # the opponent moves next
+    return score
+
+
+SMARTER = Exercise(
+    number=4,
+    title="A smarter evaluation",
+    star=True,
+    prompt="""\
+Make `SearchPlayer`'s open-lines evaluation smarter on 5×5: weight open lines by how many *moves*
+each side still needs, or add a bonus for two threats at once. An evaluation is a function of a
+board that rates it for the side that has *just moved*. Measure it with `play_match` against the
+open-lines player at the same depth, alternating who starts.""",
+    hints=(
+        "Start from the open-lines rule: a line only I occupy is worth 1, 4, 16, ... Divide by the moves the "
+        "line still needs, `k - held + 1`, or add a large bonus when I have two lines that need one move each.",
+        "Remember whose view it is: the side that has just moved is `\"O\" if board.turn == \"X\" else \"X\"`. "
+        "The opponent moves next, so one of *its* lines that needs one move is already a near-certain loss.",
+        "`play_match(SearchPlayer(2, my_evaluation, seed=0), SearchPlayer(2, seed=0), games=20, seed=0, "
+        "a_plays=\"alternate\", start=Board.empty(5, 5, 4))`. Twenty games is a small sample: before you "
+        "believe a difference, play more games, with other seeds.",
+    ),
+    explanation="""\
+**A model answer.** The evaluation above keeps the open-lines count but divides each line's
+weight by the moves it still needs, and adds a bonus for two lines that each need one more stone
+(a double threat, which the threat logic can only see once it exists) and a penalty for the
+opponent's single one, since the opponent moves next. Measure it with `play_match` as in the
+last hint, and then with other seeds: on 5×5 at depth 2 most games between reasonable
+evaluations are draws, so a few games decide nothing, and an evaluation that looks better in
+twenty games may not be. What such an experiment teaches is the method: change one thing, keep
+the depth and the opponent fixed, alternate who starts, and play enough games to tell a real
+difference from noise.""",
+    code=(needs_evaluation,),
+)
+
+
+# ====================================================================== 09.5 a pairing for five in a row
+
+FIVE = geometry(5, 5, 5)
+
+
+def _cells(pair):
+    return tuple(sorted(pair))
+
+
+def five_pairing():
+    """Twelve disjoint pairs of cells of the 5×5 board, one inside each of its twelve lines (backtracking)."""
+    lines = FIVE.lines
+    chosen = []
+
+    def place(n, used):
+        if n == len(lines):
+            return True
+        cells = [cell for cell in lines[n] if cell not in used]
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                chosen.append((a, b))
+                if place(n + 1, used | {a, b}):
+                    return True
+                chosen.pop()
+        return False
+
+    place(0, frozenset())
+    return chosen
+
+
+def _line_name(line):
+    cols = FIVE.cols
+    rows = {cell // cols for cell in line}
+    columns = {cell % cols for cell in line}
+    if len(rows) == 1:
+        return f"row {next(iter(rows))} (cells {', '.join(map(str, line))})"
+    if len(columns) == 1:
+        return f"column {next(iter(columns))} (cells {', '.join(map(str, line))})"
+    return f"the diagonal through cells {', '.join(map(str, line))}"
+
+
+def _judge_pairing(answer):
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        return wrong(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
+    pairs = []
+    for pair in answer:
+        try:
+            a, b = pair
+        except (TypeError, ValueError):
+            return wrong(f"Each pair must be two cells, such as (0, 1), not {describe_value(pair)}.")
+        if not all(isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < 25 for cell in (a, b)):
+            return wrong(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board.")
+        if a == b:
+            return wrong(f"The pair {pair!r} holds one cell twice.")
+        pairs.append(_cells(pair))
+    seen = {}
+    for pair in pairs:
+        for cell in pair:
+            if cell in seen:
+                return wrong(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer "
+                             "only one of them.")
+            seen[cell] = pair
+    for line in FIVE.lines:
+        inside = [pair for pair in pairs if set(pair) <= set(line)]
+        if not inside:
+            return wrong(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell "
+                         "of each pair that touches it while O answers elsewhere.")
+    return right(f"{len(pairs)} disjoint pairs, one inside each of the 12 lines: whoever plays first, the other "
+                 "side can answer each move in a pair with the other cell of that pair, and nobody completes five "
+                 "in a row. 5×5 with k=5 is a draw, proved without search.")
+
+
+_PAIRING_TODO = "replace None with your list of pairs, then run the cell again."
+
+PAIRING = Exercise(
+    number=5,
+    title="A pairing for five in a row",
+    star=True,
+    prompt="""\
+On the empty 5×5 board with five in a row there are 12 lines (5 rows, 5 columns, 2 diagonals).
+Find a *pairing* that blocks all of them: 12 pairs of cells, no cell in two pairs, such that each
+line contains both cells of at least one pair. Give it as a list of pairs of cell numbers (0 to
+24, row by row), `answer = [(a, b), ...]`. Why does it prove that neither side can win, whoever
+moves first, and why is there no such pairing for 4×4 with four in a row?""",
+    starter="""\
+answer = None  # [(a, b), ...]: 12 pairs of cells
+exercise("09", 5).check(answer)""",
+    hints=(
+        "Twelve lines need twelve pairs, so 24 of the 25 cells: only one cell is left out. Which cell lies on "
+        "the most lines, and so would be hardest to spend on just one of them?",
+        "Leave out the centre (cell 12). Each diagonal then needs a pair of its other cells, and each row and "
+        "column a pair of cells on no diagonal where possible. Two cells of a row are never in the same column, "
+        "so a pair serves exactly one line.",
+        "Let a small search do it: go through `geometry(5, 5, 5).lines` in order and, for each line, try every "
+        "pair of its cells not used yet, backtracking when a line has no free pair left.",
+    ),
+    explanation="""\
+**Why it works.** Two different cells lie on at most one common line, so each pair serves one line,
+and the twelve lines need twelve disjoint pairs: 24 cells, all but one. The search gives each line
+in turn a pair of its cells not used yet and backs up when a line has none; it finds a pairing at
+once (its cell left out is 19; started with the centre marked as used, it finds one without the
+centre just as fast).
+
+**Why it proves a draw.** Say X attacks. Whenever X takes a cell of a pair, O takes the other
+cell of that pair (and otherwise plays anywhere). Every line contains a whole pair, so every line
+ends up holding an O, and X completes none. The same strategy works for X against O, so neither
+side can win: the game is a draw, whoever moves first. This is the *pairing strategy*, the idea
+the engine tries at every node, greedily, on the lines still open.
+
+**Why not 4×4 with four in a row.** It has 10 lines (4 rows, 4 columns, 2 diagonals) but only
+16 cells, so at most 8 disjoint pairs: two lines would go unblocked. That is why the engine
+cannot settle the empty 4×4 board by pairing; it searches until it reaches positions where lines
+already hold stones of both sides and fewer remain to block.""",
+    code=(five_pairing,),
+    checker=custom_check(_judge_pairing, kind="position", instruction=_PAIRING_TODO),
+    answer=five_pairing,
+)
+
+
+# ====================================================================== 09.6 the longest forced win
+
+
+def longest_win():
+    """(the most moves any forced win in the 4×4 table takes, how many table entries take that many)."""
+    import numpy as np
+
+    from ttt.retrograde import load
+
+    table = load(TABLE_PATH)
+    marks = np.array([int(key).bit_count() for key in table.keys])
+    empty = 16 - marks
+    scores = table.scores.astype(np.int64)
+    plies = np.where(scores > 0, empty - (scores - 1), -1)  # a win with score s ends with s - 1 cells empty
+    longest = int(plies.max())
+    return longest, int(np.count_nonzero(plies == longest))
+
+
+LONGEST = Exercise(
+    number=6,
+    title="The longest forced win",
+    prompt="""\
+The table stores, for one position of each symmetry class, its depth-aware score for the side to
+move (`table.keys` and `table.scores`, in the same order; a key packs X's cells in its low 16 bits
+and O's above). Among all positions where the side to move can force a win, what is the largest
+number of moves (plies, both sides counted, the winning move included) that the win takes against
+the best defence? And how many of the table's entries (classes) need exactly that many? Give
+`answer = (plies, entries)`.""",
+    starter="""\
+answer = None  # (plies, entries)
+exercise("09", 6).check(answer)""",
+    hints=(
+        "A win's depth-aware score says how early it comes: `ttt.scores.plies_from_score(score, empty)` turns "
+        "it into moves, given the number of empty cells. A winning score is positive.",
+        "The number of empty cells of an entry is 16 minus the number of set bits of its key "
+        "(`int(key).bit_count()`). With NumPy: `empty = 16 - np.array([int(k).bit_count() for k in table.keys])`.",
+        "For a positive score `s`, `plies = empty - (s - 1)`. Take the maximum over the entries with `s > 0`, "
+        "then count the entries that reach it.",
+    ),
+    explanation="""\
+**Why it works.** A won position's depth-aware score is one more than the number of cells still
+empty when the game ends, so `empty - (score - 1)` is the number of moves the win takes. Over the
+whole table no forced win takes more than **7** moves (four of the winner's, three of the loser's),
+and **402** classes need exactly 7, such as the position of the hints board above (X to move
+wins in 7 with cell 11 or 12). No forced win on 4×4 is long: a win there is a short chain of
+threats.""",
+    code=(longest_win,),
+    checker=numbers_check(
+        {"plies": 7, "entries": 402},
+        mistakes={"plies": {4: "That counts only the winner's moves; count both sides' (plies)."}},
+        explain="No forced win on 4×4 takes more than seven moves.",
+    ),
+    answer=lru_cache(maxsize=1)(longest_win),
+)
+
+
+EXERCISES = [ATLAS, CHEAP_AND_DEAR, OWN_IMAGE, SMARTER, PAIRING, LONGEST]

@@ -1,0 +1,165 @@
+"""Notebook 09's exercises: the figures are right, the checks accept the worked solutions and name the typical mistakes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from exercise_support import verdict
+
+from ttt import Board, solve
+from ttt.census import census
+from ttt.exercises import exercise, nb09
+from ttt.geometry import geometry
+from ttt.match import play_match
+from ttt.players import SearchPlayer
+from ttt.retrograde import load
+
+CHEAP, DEAR = ".OX./..../OX../O..X", "O..X/.OO./...X/X..."   # what the worked solution of 09.2 finds
+
+
+def _unanswered(capsys, number, answer):
+    result, out = verdict(capsys, "09", number, answer)
+    assert result is False and out.startswith(f"Exercise 09.{number} is not answered yet")
+    assert len(out.splitlines()) == 1
+
+
+def test_every_exercise_has_graded_hints_and_a_solution_and_five_of_six_are_checked():
+    items = [exercise("09", n) for n in range(1, 7)]
+    assert all(len(item.hints) >= 2 and item.has_solution for item in items)
+    assert [item.has_check for item in items] == [True, True, True, False, True, True]
+
+
+@pytest.mark.parametrize("number, starter", [(1, None), (2, (None, None)), (3, None), (5, None), (6, None)])
+def test_starters_are_calm(capsys, number, starter):
+    _unanswered(capsys, number, starter)
+
+
+# ---------------------------------------------------------------------- 09.1 the atlas, extended
+
+
+def test_the_atlas_values_by_solve():
+    assert tuple(solve(Board.empty(r, c, k)).value for r, c, k in nb09.BOARDS) == (1, 0, 0, 1, 0, 0, 1, 0)
+
+
+def test_atlas_right_and_wrong(capsys):
+    assert verdict(capsys, "09", 1, (1, 0, 0, 1, 0, 0, 1, 0))[0] is True
+    result, out = verdict(capsys, "09", 1, (1, 0, 0, 1, 1, 0, 1, 0))   # guessing that X wins 5×5 with four
+    assert result is False and "5×5 k=4: 1 is not right. Solve it rather than guess" in out
+    assert "too big" not in out   # a value of -1, 0 or 1: no "too big" that gives it away
+    result, out = verdict(capsys, "09", 1, (1, 0, 0, 1, 0, 0, 0, 0))   # 5×6 taken for a draw like 5×5
+    assert result is False and "5×6 k=4: 0 is not right. Solve it rather than guess from 5×5" in out
+    result, out = verdict(capsys, "09", 1, (1, 0, 0))
+    assert result is False and "Give 8 numbers" in out
+
+
+# ---------------------------------------------------------------------- 09.2 when alpha-beta beats memoization
+
+
+def test_the_worked_search_finds_the_stated_positions():
+    assert nb09.cheap_and_dear() == (CHEAP, DEAR)
+    assert nb09.both_calls(Board.parse(CHEAP, k=4)) == (54_304, 11_613)
+    assert nb09.both_calls(Board.parse(DEAR, k=4)) == (46_498, 329_645)
+
+
+def test_cheap_and_dear_right_and_wrong(capsys):
+    result, out = verdict(capsys, "09", 2, (CHEAP, DEAR))
+    assert result is True and "0.21 times memoization's calls on the first position and 7.1 times" in out
+    result, out = verdict(capsys, "09", 2, (DEAR, CHEAP))   # the two swapped
+    assert result is False and "it should make at most a quarter of them" in out
+    assert "it should make at least five times as many" in out and "memo 46,498, alpha-beta 329,645" in out
+    result, out = verdict(capsys, "09", 2, (CHEAP, "O..X/.OO./...X/XX.."))   # one empty cell short
+    assert result is False and "The second (dear) position has 9 empty cells, not 10." in out
+    result, out = verdict(capsys, "09", 2, (CHEAP, "X.O/.../..."))   # a 3×3 board
+    assert result is False and "give a 4×4 board" in out
+    result, out = verdict(capsys, "09", 2, CHEAP)   # one position, not two
+    assert result is False and "Give two positions" in out
+    result, out = verdict(capsys, "09", 2, ("not a board", DEAR))
+    assert result is False and "first (cheap) position" in out
+
+
+# ---------------------------------------------------------------------- 09.3 positions that are their own image
+
+
+def test_the_symmetric_counts_agree_with_burnside():
+    four = census(4, 4, 4)
+    symmetric, fixed = nb09.symmetric_positions()
+    assert fixed == 8 * four.classes - four.positions == 21_805   # Burnside, from the census's own counts
+    assert symmetric == 21_587 and symmetric < fixed
+    # every position with a symmetry is fixed by at most all seven others, so the sum bounds it
+    assert fixed <= 7 * symmetric
+
+
+def test_own_image_right_and_wrong(capsys):
+    assert verdict(capsys, "09", 3, (21_587, 21_805))[0] is True
+    result, out = verdict(capsys, "09", 3, (21_805, 21_805))   # pairs counted instead of positions
+    assert result is False and "symmetric: 21,805 is not right: it is too big. That is the sum over the symmetries" in out
+    assert "(fixed sum: right.)" in out
+    result, out = verdict(capsys, "09", 3, (21_587, 9_743_816))   # the identity left in
+    assert result is False and "leave out the identity's 9,722,011" in out
+
+
+# ---------------------------------------------------------------------- 09.4 a smarter evaluation (open)
+
+
+def test_the_model_evaluation_plays(capsys):
+    board = Board.empty(5, 5, 4).play(12).play(6)
+    assert isinstance(nb09.needs_evaluation(board), float)
+    result = play_match(SearchPlayer(1, nb09.needs_evaluation, seed=0), SearchPlayer(1, seed=0), games=2, seed=0,
+                        a_plays="alternate", start=Board.empty(4, 4, 4))
+    assert result.games == 2
+    answer, out = verdict(capsys, "09", 4, nb09.needs_evaluation)
+    assert answer is False and "open question" in out
+
+
+# ---------------------------------------------------------------------- 09.5 a pairing for five in a row
+
+
+def test_the_worked_pairing_blocks_every_line():
+    pairs = nb09.five_pairing()
+    cells = [cell for pair in pairs for cell in pair]
+    assert len(pairs) == 12 and len(set(cells)) == 24
+    assert all(any(set(pair) <= set(line) for pair in pairs) for line in geometry(5, 5, 5).lines)
+
+
+def test_pairing_right_and_wrong(capsys):
+    pairs = nb09.five_pairing()
+    assert verdict(capsys, "09", 5, pairs)[0] is True
+    assert verdict(capsys, "09", 5, [tuple(reversed(pair)) for pair in reversed(pairs)])[0] is True
+    rows = [(5 * r, 5 * r + 1) for r in range(5)]   # every row blocked, nothing else
+    result, out = verdict(capsys, "09", 5, rows)
+    assert result is False and "No pair lies wholly inside column 0 (cells 0, 5, 10, 15, 20)" in out
+    shared = [(0, 1), (1, 2)] + pairs[2:]
+    result, out = verdict(capsys, "09", 5, shared)
+    assert result is False and "Cell 1 is in two pairs, (0, 1) and (1, 2)" in out
+    result, out = verdict(capsys, "09", 5, [(0, 25)])
+    assert result is False and "does not hold two cells 0 to 24" in out
+    result, out = verdict(capsys, "09", 5, "0 1 5 6")
+    assert result is False and "Give a list of pairs" in out
+    result, out = verdict(capsys, "09", 5, [(3, 3)])
+    assert result is False and "holds one cell twice" in out
+
+
+# ---------------------------------------------------------------------- 09.6 the longest forced win
+
+
+def test_no_sampled_win_is_longer_than_seven():
+    table = load(nb09.TABLE_PATH)
+    assert table.lookup("OOOX/O.../.XX./.X..").plies == 7
+    rng = random.Random(3)
+    for _ in range(300):
+        board = Board.empty(4, 4, 4)
+        for _ in range(rng.randrange(16)):
+            if not board.is_over:
+                board = board.play(rng.choice(board.legal_moves()))
+        solution = table.lookup(board)
+        assert solution.value < 1 or solution.plies <= 7
+
+
+def test_longest_win_right_and_wrong(capsys):
+    assert nb09.longest_win() == (7, 402)
+    assert verdict(capsys, "09", 6, (7, 402))[0] is True
+    result, out = verdict(capsys, "09", 6, (4, 402))
+    assert result is False and "plies: 4 is not right: it is too small. That counts only the winner's moves" in out
+    result, out = verdict(capsys, "09", 6, (7, 403))
+    assert result is False and "entries: 403 is not right: it is too big." in out
