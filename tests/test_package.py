@@ -86,19 +86,13 @@ def test_every_module_has_a_test_file_named_after_it():
         path.relative_to(PACKAGE).as_posix()
         for path in MODULES
         if path.name not in ("__init__.py", "__main__.py") and f"test_{path.stem}.py" not in tests
-        and not _no_exercises_yet(path)
     ]
     assert missing == []
     # ... in the folder that mirrors the module's subpackage
     for sub in ("view", "tools", "exercises"):
         for path in (PACKAGE / sub).glob("*.py"):
-            if path.name != "__init__.py" and not _no_exercises_yet(path):
+            if path.name != "__init__.py":
                 assert (TESTS / sub / f"test_{path.stem}.py").exists(), path
-
-
-def _no_exercises_yet(path) -> bool:
-    """A notebook's exercise module that holds no exercise yet has nothing to test."""
-    return path.parent.name == "exercises" and path.stem.startswith("nb") and "EXERCISES: list[Exercise] = []" in path.read_text()
 
 
 def test_test_file_names_are_unique():
