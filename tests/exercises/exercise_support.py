@@ -26,3 +26,10 @@ def verdict(capsys, notebook: str, number: int, answer):
     out, err = capsys.readouterr()
     assert err == "" and "Traceback" not in out
     return result, out
+
+
+def assert_unanswered(capsys, notebook: str, number: int, answer) -> None:
+    """A starter's placeholder answer gets one calm line, "not answered yet", and ``False``."""
+    result, out = verdict(capsys, notebook, number, answer)
+    assert result is False and out.startswith(f"Exercise {notebook}.{number} is not answered yet")
+    assert len(out.splitlines()) == 1

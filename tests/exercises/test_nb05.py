@@ -5,7 +5,7 @@ from __future__ import annotations
 from math import inf
 
 import pytest
-from exercise_support import verdict
+from exercise_support import assert_unanswered, verdict
 
 from ttt import Board, pruning
 from ttt.exercises import exercise, nb05
@@ -15,12 +15,6 @@ from ttt.minimax import negamax
 BOARD_PICTURE = "---+---+---"   # how a board that disagrees is drawn in a terminal
 
 
-
-
-def _unanswered(capsys, number, answer):
-    result, out = verdict(capsys, "05", number, answer)
-    assert result is False and out.startswith(f"Exercise 05.{number} is not answered yet")
-    assert len(out.splitlines()) == 1
 
 
 def test_every_exercise_is_checked_and_has_graded_hints():
@@ -35,7 +29,7 @@ def _raises(*args):
 @pytest.mark.parametrize("number, starter", [(1, _raises), (2, None), (3, _raises), (4, _raises), (5, None),
                                              (6, None), (7, None), (7, (None, None))])
 def test_starters_are_calm(capsys, number, starter):
-    _unanswered(capsys, number, starter)
+    assert_unanswered(capsys, "05", number, starter)
 
 
 # ---------------------------------------------------------------------- 05.1 lazy infimum

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from exercise_support import verdict
+from exercise_support import assert_unanswered, verdict
 
 from ttt import Board, solve
 from ttt.census import census
@@ -18,12 +18,6 @@ from ttt.retrograde import load
 CHEAP, DEAR = ".OX./..../OX../O..X", "O..X/.OO./...X/X..."   # what the worked solution of 09.2 finds
 
 
-def _unanswered(capsys, number, answer):
-    result, out = verdict(capsys, "09", number, answer)
-    assert result is False and out.startswith(f"Exercise 09.{number} is not answered yet")
-    assert len(out.splitlines()) == 1
-
-
 def test_every_exercise_has_graded_hints_and_a_solution_and_five_of_six_are_checked():
     items = [exercise("09", n) for n in range(1, 7)]
     assert all(len(item.hints) >= 2 and item.has_solution for item in items)
@@ -32,7 +26,7 @@ def test_every_exercise_has_graded_hints_and_a_solution_and_five_of_six_are_chec
 
 @pytest.mark.parametrize("number, starter", [(1, None), (2, (None, None)), (3, None), (5, None), (6, None)])
 def test_starters_are_calm(capsys, number, starter):
-    _unanswered(capsys, number, starter)
+    assert_unanswered(capsys, "09", number, starter)
 
 
 # ---------------------------------------------------------------------- 09.1 the atlas, extended
