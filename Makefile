@@ -109,9 +109,11 @@ notebooks: $(VENV)/.requirements
 # uv solves for Binder's Python and platform against PyPI itself (--no-config: no local indexes or
 # settings from this machine), keeping the current pins that the ranges still allow; the project
 # is installed on top of the lock, so it is not pinned in it.
+# The lock covers requirements.txt and every requirements-NAME.txt (each mirrors the extra NAME).
+LOCK_INPUTS := requirements.txt $(sort $(wildcard requirements-*.txt))
 UV_COMPILE = $(BIN)/uv pip compile --no-config --index-url https://pypi.org/simple \
   --python-version $(LOCK_PYTHON) --python-platform x86_64-unknown-linux-gnu \
-  --no-emit-package ttt --quiet requirements.txt requirements-test.txt -o $(LOCK)
+  --no-emit-package ttt --quiet $(LOCK_INPUTS) -o $(LOCK)
 
 $(BIN)/uv: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet "uv>=0.5,<1"

@@ -148,10 +148,17 @@ def as_set(requirements) -> set[tuple[str, str]]:
     return {(canonicalize_name(r.name), str(r.specifier)) for r in map(Requirement, requirements)}
 
 
+# requirements-NAME.txt mirrors the extra NAME (test, and any other a file is added for); all are locked.
+EXTRA_FILES = sorted(ROOT.glob("requirements-*.txt"))
+
+
 def test_the_extras_mirror_the_requirement_files():
     extras = PROJECT["optional-dependencies"]
     assert as_set(requirement_lines(ROOT / "requirements.txt")) == as_set(PROJECT["dependencies"] + extras["notebooks"])
-    assert as_set(requirement_lines(ROOT / "requirements-test.txt")) == as_set(extras["test"])
+    for path in EXTRA_FILES:
+        name = path.stem.removeprefix("requirements-")
+        assert name in extras, f"{path.name} has no extra [{name}] in pyproject.toml"
+        assert as_set(requirement_lines(path)) == as_set(extras[name]), f"{path.name} and the extra [{name}] differ"
     assert "-e ." in (ROOT / "requirements.txt").read_text().splitlines()
 
 
@@ -175,8 +182,9 @@ def test_the_lock_pins_every_range_with_a_version_inside_it():
     assert "file:" not in text and "/opt/" not in text, "the lock names a local index or path"
     pins = lock_pins()
     assert "ttt" not in pins, "the project itself is installed on top of the lock, not pinned in it"
-    ranges = (requirement_lines(ROOT / "requirements.txt") + requirement_lines(ROOT / "requirements-test.txt")
-              + PROJECT["dependencies"])
+    ranges = requirement_lines(ROOT / "requirements.txt") + PROJECT["dependencies"]
+    for path in EXTRA_FILES:
+        ranges += requirement_lines(path)
     for requirement in map(Requirement, ranges):
         versions = pins.get(canonicalize_name(requirement.name))
         assert versions, f"{requirement.name} is in the ranges but not in requirements.lock: run `make lock`"
