@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ttt import Board
 from ttt.census import _merge, canonical_keys, census, symmetry_tables
 from ttt.symmetry import canonical_key, permutations, transform_cells
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 from ttt.tree import reachable_positions
 
 
@@ -30,7 +30,7 @@ def test_3x3_census():
 @pytest.mark.parametrize("rows, cols, k", [(2, 4, 2), (3, 4, 3), (4, 3, 3), (2, 2, 2)])
 def test_rectangle_census_matches_the_solved_table_and_a_walk(rows, cols, k):
     result = census(rows, cols, k)
-    assert result.positions == len(solved_table(rows, cols, k))
+    assert result.positions == len(tablebase(rows, cols, k))
     if rows * cols <= 8:
         positions = reachable_positions(Board.empty(rows, cols, k))
         assert result.positions == len(positions)

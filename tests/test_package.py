@@ -56,7 +56,7 @@ def test_import_ttt_stays_light():
 
 
 def test_the_fast_searches_do_not_load_the_teaching_ones():
-    for module in ("ttt.engine", "ttt.limited", "ttt.table", "ttt.bitboard", "ttt.scores"):
+    for module in ("ttt.engine", "ttt.limited", "ttt.retrograde", "ttt.bitboard", "ttt.scores"):
         loaded = loaded_after(f"import {module}")
         assert "ttt.minimax" not in loaded and "ttt.tree" not in loaded and "ttt.pruning" not in loaded, module
 

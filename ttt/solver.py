@@ -22,7 +22,7 @@ from ttt.engine import Engine
 from ttt.geometry import BoardError
 from ttt.scores import plies_from_score, sign
 from ttt.solution import Solution
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 
 TABLE_MAX_CELLS = 9  # boards up to this size are solved whole once, then looked up
 
@@ -97,18 +97,17 @@ def move_scores(board) -> dict[int, int]:
 
     The best moves of a perfect player that wins as fast as it can are the
     ones with the highest score.  Boards of up to 9 cells are answered from
-    a :class:`~ttt.table.SolvedTable` built once per process (3×3: about
-    5 ms), so a widget's reply or hint needs no search; larger boards ask the
+    a :class:`~ttt.retrograde.Tablebase` built once per process
+    (:func:`ttt.retrograde.tablebase`; 3×3: a few milliseconds), so a widget's reply or hint needs no search; larger boards ask the
     engine.
     """
     board = _board(board)
     if board.is_over:
         return {}
     if board.size <= TABLE_MAX_CELLS:
-        # Small boards are solved whole once (SolvedTable); then a move's score is a look-up:
+        # Small boards are solved whole once (a Tablebase); then a move's score is a look-up:
         # minus the score of the position it leads to, for the opponent who moves there.
-        table = solved_table(board.rows, board.cols, board.k)
-        return {cell: -table.lookup(board.child(cell)).score for cell in board.legal_moves()}
+        return tablebase(board.rows, board.cols, board.k).move_scores(board)
     return _engine_for(board).move_scores(board)
 
 
