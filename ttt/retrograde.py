@@ -240,16 +240,12 @@ class Tablebase:
         """The table of solved levels (:class:`ttt.retrograde_numpy.Level`): counted, then cut to one member per class."""
         import numpy as np
 
-        from ttt.census import canonical_keys, symmetry_tables
+        from ttt.census import canonical_members, symmetry_tables
 
         n = rows * cols
         keys = np.concatenate([level.keys for level in levels])
         tables = symmetry_tables(permutations(rows, cols), n, keys.dtype.type, chunk=min(n, 16))
-        block = 1 << 20  # positions canonicalised at a time, to bound the temporary arrays
-        canonical = np.concatenate([
-            keys[start : start + block] == canonical_keys(keys[start : start + block], tables)
-            for start in range(0, keys.size, block)
-        ])
+        canonical = canonical_members(keys, tables)
         starts = np.cumsum([0] + [level.keys.size for level in levels[:-1]])
         classes = np.add.reduceat(canonical, starts, dtype=np.intp)
         counts = [
