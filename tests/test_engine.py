@@ -219,27 +219,6 @@ def test_random_4x4_positions_agree_with_brute_force_whatever_is_switched_off(op
             assert list(solution.best_moves) == reference_best_moves(board), board.notation
 
 
-def test_a_pairing_shows_that_its_side_cannot_win():
-    # Whenever the engine's pairing test pairs off all of a side's open lines, that side cannot win
-    # (whoever is to move), by brute force: the proof behind the engine's pairing caps.
-    found = 0
-    for rows, cols, k, marks, seed in [(4, 4, 4, 7, 1), (4, 4, 4, 8, 2), (4, 4, 3, 6, 3), (5, 5, 4, 17, 4)]:
-        rng = random.Random(seed)
-        engine = Engine(rows, cols, k)
-        for _ in range(25):
-            board = random_position(rows, cols, k, marks, rng)
-            me, opp, _ = engine.layout.sides(board)
-            _, _, my_open, their_open = engine.layout.threats(me, opp)
-            empties = ~(me | opp) & engine.layout.full
-            if my_open and engine._paired(my_open, empties):  # the side to move cannot win
-                assert reference(board) <= 0, board.notation
-                found += 1
-            if their_open and engine._paired(their_open, empties):  # nor can the other side
-                assert reference(board) >= 0, board.notation
-                found += 1
-    assert found > 40
-
-
 @pytest.mark.parametrize("rows, cols, k", [(1, 5, 5), (1, 6, 6), (5, 1, 5), (1, 7, 5), (2, 6, 6), (2, 5, 3), (2, 3, 1)])
 def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
     # A line as long as the board is paired from the empty board on; with k=1 no line holds a pair.
@@ -251,17 +230,6 @@ def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
 
 
-def test_pairs_cover_every_line_holding_both_cells():
-    lay = Engine(5, 5, 4).layout
-    assert len(lay.line_pairs) == len(lay.masks) == 28
-    for line, pairs in zip(lay.masks, lay.line_pairs):
-        assert len(pairs) == 6  # four cells, six pairs
-        for pair, covers in pairs:
-            assert pair & line == pair and pair.bit_count() == 2
-            assert covers == sum(1 << n for n, mask in enumerate(lay.masks) if mask & pair == pair)
-        assert [covers.bit_count() for _, covers in pairs] == sorted((c.bit_count() for _, c in pairs), reverse=True)
-    # two middle cells of a row of five lie in both of its lines
-    assert max(covers.bit_count() for pairs in lay.line_pairs for _, covers in pairs) == 2
 
 
 @pytest.mark.parametrize("limit", [1, 3, 40])
