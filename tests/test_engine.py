@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from ttt import Board, BoardError
-from ttt.engine import ORDERS, Engine, Options, symmetry_min_empty
+from ttt.engine import ENGINE_ORDERS, Engine, Options, symmetry_min_empty
 from ttt.instrument import SearchStats
 from ttt.scores import INF, plies_from_score
 from support import UNFINISHED, random_position, reference_best_moves, reference_value
@@ -110,9 +110,9 @@ def test_wrong_size_and_bad_options_are_refused():
         Options(order="random")
     with pytest.raises(ValueError, match="table"):
         Options(table=False, symmetry=True)
-    assert ORDERS == ("index", "static", "history", "lines")  # the engine's own orders, on bitboards
+    assert ENGINE_ORDERS == ("index", "static", "history", "lines")  # the engine's own orders, on bitboards
     assert Options().order == "lines"
-    for order in ORDERS:
+    for order in ENGINE_ORDERS:
         assert Options(order=order).order == order
 
 

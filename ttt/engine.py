@@ -80,8 +80,11 @@ from ttt.scores import EXACT, INF, LOWER, UPPER, leaf_score, plies_from_score, s
 from ttt.solution import Solution
 from ttt.symmetry import move_classes
 
-ORDERS = ("index", "static", "history", "lines")
-"""The engine's move orders (its own: they work on bitboards; see the module notes)."""
+ENGINE_ORDERS = ("index", "static", "history", "lines")
+"""The names of the engine's move orders (see the module notes).  Not :data:`ttt.pruning.ORDERS`,
+which maps the teaching alpha-beta's orders to functions of a :class:`~ttt.board.Board`: the
+engine's orders work on bitboards inside its search, and two of them ("history", "lines") need
+its state."""
 
 
 DEFAULT_TABLE_LIMIT = 1 << 20
@@ -109,8 +112,8 @@ class Options:
     table_limit: int = DEFAULT_TABLE_LIMIT
 
     def __post_init__(self):
-        if self.order not in ORDERS:
-            raise ValueError(f"order must be one of {', '.join(map(repr, ORDERS))}, not {self.order!r}")
+        if self.order not in ENGINE_ORDERS:
+            raise ValueError(f"order must be one of {', '.join(map(repr, ENGINE_ORDERS))}, not {self.order!r}")
         if self.symmetry and not self.table:
             raise ValueError("symmetry only helps through the table: turn table on too")
         limit = self.table_limit

@@ -98,9 +98,18 @@ def play_match(a, b, games: int = 100, seed: int = 0, a_plays: str = "alternate"
 
 
 # ---------------------------------------------------------------------- judging moves
-def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> list[Board]:
-    """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells."""
-    return [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
+def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3, fullest_first: bool = False) -> list[Board]:
+    """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells.
+
+    With ``fullest_first`` the boards with the most moves come first (ties
+    still by cells): the order in which the exercises' checks try them, so
+    that a mistake shows first on a board with few empty cells
+    (:mod:`ttt.exercises.positions`).
+    """
+    boards = [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
+    if fullest_first:
+        boards.sort(key=lambda board: (-board.moves_made, board.cells))
+    return boards
 
 
 def optimal_share(player, positions=None, table: Tablebase | None = None) -> float:

@@ -313,10 +313,7 @@ class Tablebase:
 
     def _board(self, board) -> Board:
         """``board`` as a :class:`Board` of this table's size, or :class:`BoardError`."""
-        if isinstance(board, str):
-            board = Board.parse(board)
-        if not isinstance(board, Board):
-            raise BoardError(f"expected a Board or a board string, not {type(board).__name__}")
+        board = Board.of(board)
         if (board.rows, board.cols, board.k) != (self.rows, self.cols, self.k):
             raise BoardError(
                 f"this table is for {self.rows}×{self.cols} boards with k={self.k},"
@@ -334,11 +331,8 @@ class Tablebase:
         """
         lay = self.layout
         images = lay.images(lay.key(board))
-        perm, key = tuple(range(lay.size)), images & lay.field_mask
-        for shift, symmetry in zip(lay.field_shifts, lay.symmetry_perms):
-            image = images >> shift & lay.field_mask
-            if image < key:
-                perm, key = symmetry, image
+        key = lay.canonical_of_images(images)
+        perm = _symmetry_to(lay, images, key)
         if self._index is not None:
             at = self._index.get(key, -1)
         else:
@@ -552,8 +546,7 @@ class _ClassSolver:
         result = {}
         for images, score, best, finished in [*((*row, False) for row in self.solved),
                                               *((images, score, 0, True) for images, score in self.finished)]:
-            fields = [images >> shift & mask for shift in shifts]
-            key = min(fields)
+            key = lay.canonical_of_images(images)
             if key in result:
                 continue
             best_images = 0
@@ -561,9 +554,17 @@ class _ClassSolver:
                 low = best & -best
                 best ^= low
                 best_images |= x_images[low.bit_length() - 1]
-            own = best_images >> shifts[fields.index(key)] & mask
-            result[key] = (score, own, len(set(fields)), finished)
+            own = next(best_images >> shift & mask for shift in shifts if images >> shift & mask == key)
+            result[key] = (score, own, len({images >> shift & mask for shift in shifts}), finished)
         return result
+
+
+def _symmetry_to(lay: Layout, images: int, key: int) -> tuple[int, ...]:
+    """A symmetry (as a cell permutation) that moves the position of packed ``images`` onto its image ``key``."""
+    if images & lay.field_mask == key:
+        return tuple(range(lay.size))
+    mask = lay.field_mask
+    return next(perm for shift, perm in zip(lay.field_shifts, lay.symmetry_perms) if images >> shift & mask == key)
 
 
 def tablebase(rows: int = 3, cols: int = 3, k: int = 3) -> Tablebase:

@@ -19,7 +19,6 @@ from __future__ import annotations
 from ttt.board import Board
 from ttt.budget import BudgetExceeded, ProgressPrinter, check_budget
 from ttt.engine import Engine
-from ttt.geometry import BoardError
 from ttt.scores import plies_from_score, sign
 from ttt.solution import Solution
 from ttt.retrograde import tablebase
@@ -30,14 +29,6 @@ __all__ = ["solve", "score", "move_scores", "move_hints", "describe", "clear_cac
 
 _ENGINES: dict[tuple[int, int, int], Engine] = {}
 """One engine per board size, kept for the life of the process (see :func:`_engine_for`)."""
-
-
-def _board(board) -> Board:
-    if isinstance(board, Board):
-        return board
-    if isinstance(board, str):
-        return Board.parse(board)
-    raise BoardError(f"expected a Board or a board string, not {type(board).__name__}")
 
 
 def _engine_for(board: Board) -> Engine:
@@ -55,7 +46,7 @@ def _ask(method: str, board, max_seconds, max_nodes, progress):
     possibly large; the simplest rule that keeps no half-done state around
     is to forget that engine, so the next call starts afresh.
     """
-    board = _board(board)
+    board = Board.of(board)
     check_budget(max_seconds, max_nodes)
     engine = _engine_for(board)
     if progress is True:
@@ -101,7 +92,7 @@ def move_scores(board) -> dict[int, int]:
     (:func:`ttt.retrograde.tablebase`; 3×3: a few milliseconds), so a widget's reply or hint needs no search; larger boards ask the
     engine.
     """
-    board = _board(board)
+    board = Board.of(board)
     if board.is_over:
         return {}
     if board.size <= TABLE_MAX_CELLS:
@@ -127,7 +118,7 @@ def describe(score: int, empty: int) -> str:
 
 def move_hints(board) -> dict[int, str]:
     """For each legal move, what it leads to under perfect play: ``{cell: "win in 3", ...}``."""
-    board = _board(board)
+    board = Board.of(board)
     empty = board.size - board.moves_made
     return {cell: describe(s, empty) for cell, s in move_scores(board).items()}
 
