@@ -13,11 +13,10 @@ from ttt import Board, BoardError
 from ttt.engine import ENGINE_ORDERS, Engine, Options, symmetry_min_empty
 from ttt.instrument import SearchStats
 from ttt.scores import INF, plies_from_score
-from support import UNFINISHED, random_position, reference_best_moves, reference_value
-from support import POSITIONS as BY_MOVES
-from support import reference_score as reference
+import support
+from support import UNFINISHED, random_position, reference_best_moves, reference_score, reference_value
 
-POSITIONS = sorted(BY_MOVES, key=lambda b: b.cells)
+POSITIONS = sorted(support.POSITIONS, key=lambda b: b.cells)  # by cells, not by moves made
 OPTIONS = [
     Options(),
     Options(order="index"),
@@ -37,16 +36,16 @@ OPTIONS = [
 @pytest.mark.parametrize("options", OPTIONS, ids=repr)
 def test_every_option_set_scores_all_5478_positions_exactly(options):
     engine = Engine(options=options)
-    wrong = [b.notation for b in POSITIONS if engine.score(b) != reference(b)]
+    wrong = [b.notation for b in POSITIONS if engine.score(b) != reference_score(b)]
     assert wrong == []
-    cold = [b.notation for b in POSITIONS[::37] if Engine(options=options).score(b) != reference(b)]
+    cold = [b.notation for b in POSITIONS[::37] if Engine(options=options).score(b) != reference_score(b)]
     assert cold == []
 
 
 def test_solve_gives_value_best_moves_and_plies_on_all_4520_unfinished_positions():
     engine = Engine()
     for board in UNFINISHED:
-        score, value = reference(board), reference_value(board)
+        score, value = reference_score(board), reference_value(board)
         solution = engine.solve(board)
         assert (solution.value, list(solution.best_moves)) == (value, reference_best_moves(board)), board.notation
         assert solution.plies == plies_from_score(score, board.cells.count("."))
@@ -64,7 +63,7 @@ def test_agrees_with_plain_negamax_on_random_larger_positions(rows, cols, k, mar
     rng = random.Random(rows * 100 + cols * 10 + k)
     for _ in range(12):
         board = random_position(rows, cols, k, marks, rng)
-        expected = reference(board)
+        expected = reference_score(board)
         for options in (Options(), Options(symmetry=False, order="index"), Options(table=False, symmetry=False)):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
 
@@ -119,7 +118,7 @@ def test_wrong_size_and_bad_options_are_refused():
 def test_move_scores_are_the_reference_move_scores():
     engine = Engine()
     for board in UNFINISHED[::7]:
-        expected = {cell: -reference(child) for cell, child in board.children()}
+        expected = {cell: -reference_score(child) for cell, child in board.children()}
         assert engine.move_scores(board) == expected, board.notation
     assert engine.move_scores(Board.parse("XXX/OO./...")) == {}
 
@@ -148,7 +147,7 @@ def test_an_infinite_window_is_clamped_to_the_widest_score():
         me, opp, n_empty = engine.layout.sides(board)
         state = engine._root(me, opp, n_empty)
         wide = engine._search(state, -INF, INF)
-        assert wide == engine._search(state, -(n_empty + 1), n_empty + 1) == reference(board), board.notation
+        assert wide == engine._search(state, -(n_empty + 1), n_empty + 1) == reference_score(board), board.notation
         assert isinstance(wide, int)
 
 
@@ -176,7 +175,7 @@ def test_three_empty_cells_are_decided_by_threats_alone():
     three = [b for b in POSITIONS if not b.is_over and b.cells.count(".") == 3]
     assert len(three) > 100
     engine = Engine()
-    assert [engine.score(b) for b in three] == [reference(b) for b in three]
+    assert [engine.score(b) for b in three] == [reference_score(b) for b in three]
 
 
 # ---------------------------------------------------------------------- notebook 07, "The results table"
@@ -215,7 +214,7 @@ def test_random_4x4_positions_agree_with_brute_force_whatever_is_switched_off(op
         for _ in range(4):
             board = random_position(4, 4, 4, 16 - empty, rng)
             solution = Engine(4, 4, 4, options).solve(board)
-            assert solution.score == reference(board), board.notation
+            assert solution.score == reference_score(board), board.notation
             assert list(solution.best_moves) == reference_best_moves(board), board.notation
 
 
@@ -225,7 +224,7 @@ def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
     marks = 2 if k > 1 else 0  # (with k=1 the first move wins: no position after it goes on)
     boards = [Board.empty(rows, cols, k), *(random_position(rows, cols, k, marks, random.Random(n)) for n in range(3))]
     for board in boards:
-        expected = reference(board)
+        expected = reference_score(board)
         for options in (Options(), Options(pairing=False), Options(order="static")):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
 
