@@ -6,24 +6,41 @@ folder of each ``conftest.py`` on ``sys.path``; this one makes :mod:`support` im
 live in ``tests/browser/conftest.py``, so the unit tests run without the browser tools.
 
 Under pytest-xdist (``make test`` runs ``-n auto --dist loadgroup``) it also keeps together what
-must not be split: see :func:`pytest_collection_modifyitems`.
+must not be split: see :func:`work_unit`.
 """
 
 import pytest
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """Give pytest-xdist's ``loadgroup`` the groups that must each stay in one worker.
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``--dist loadgroup``, schedule by :func:`work_unit` (pytest-xdist's own hook for this).
 
-    A notebook's cells run in order in one kernel (nbval), so each notebook is one group; the
-    browser tests each start servers and Chromium, so they form one group and run one after
-    another rather than side by side with each other.  Every other test is scheduled on its own.
+    pytest-xdist's ``loadgroup`` reads ``xdist_group`` marks by renaming the tests' ids, which
+    pytest 9.2's structured node ids no longer allow; a scheduler that names the units itself
+    does not depend on that.
     """
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
-        elif item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return Scheduling(config, log)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work that a test with this id belongs to: what one pytest-xdist worker runs whole.
+
+    A notebook's cells run in order in one kernel (nbval), so a notebook is one unit; the browser
+    tests each start servers and Chromium, so together they are one unit, run one after another
+    rather than side by side; every other test is a unit of its own.
+    """
+    path = nodeid.split("::", 1)[0]
+    if path.startswith("notebooks/"):
+        return path.removesuffix(".ipynb")
+    if path.startswith("tests/browser/"):
+        return "tests/browser"
+    return nodeid

@@ -4,7 +4,7 @@ import functools
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttt import Board
@@ -86,6 +86,7 @@ def tables(rows, cols, dtype):
 
 @pytest.mark.parametrize("rows, cols, dtype", [(3, 3, np.uint32), (3, 4, np.uint32), (4, 4, np.uint32),
                                                (3, 6, np.uint64), (4, 5, np.uint64)])
+@settings(deadline=None)  # the first example builds the 16-bit tables (cached for the rest): seconds on a busy machine
 @given(data=st.data())
 def test_canonical_is_the_smallest_packed_image(rows, cols, dtype, data):
     n = rows * cols

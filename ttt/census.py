@@ -95,12 +95,7 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, path
     result = Census(rows, cols, k)
     for marks, level, won, counts in forward_sweep(rows, cols, k, paths=paths):
         finished = won | (marks == n)
-        classes = finished_classes = 0
-        if symmetry:
-            smallest = canonical_members(level, tables)
-            classes, finished_classes = int(smallest.sum()), int((smallest & finished).sum())
-            del smallest
-        result.per_ply.append((int(level.size), int(np.count_nonzero(finished)), classes, finished_classes))
+        result.per_ply.append(count_level(level, finished, canonical_members(level, tables) if symmetry else None))
         if paths:
             result.nodes_per_ply.append(_exact(counts.sum()))
             winner = "X" if marks % 2 == 1 else "O"
@@ -172,6 +167,22 @@ def canonical_keys(keys, tables):
             image |= table[part]
         np.minimum(best, image, out=best)
     return best
+
+
+def count_level(keys, finished, canonical=None) -> tuple[int, int, int, int]:
+    """``(positions, finished, classes, finished_classes)`` of one level: the one count of a level.
+
+    ``finished`` marks the finished positions and ``canonical`` the smallest
+    member of each class (:func:`canonical_members`; ``None``: classes not
+    counted, 0).  :attr:`Census.per_ply` and the tablebase's
+    :class:`ttt.retrograde.LevelCounts` are both made by it.
+    """
+    import numpy as np
+
+    positions, done = int(keys.size), int(np.count_nonzero(finished))
+    if canonical is None:
+        return positions, done, 0, 0
+    return positions, done, int(np.count_nonzero(canonical)), int(np.count_nonzero(canonical & finished))
 
 
 def canonical_members(keys, tables, block: int = 1 << 20):

@@ -240,19 +240,19 @@ class Tablebase:
         """The table of solved levels (:class:`ttt.retrograde_numpy.Level`): counted, then cut to one member per class."""
         import numpy as np
 
-        from ttt.census import canonical_members, symmetry_tables
+        from ttt.census import canonical_members, count_level, symmetry_tables
 
         n = rows * cols
         keys = np.concatenate([level.keys for level in levels])
         tables = symmetry_tables(permutations(rows, cols), n, keys.dtype.type, chunk=min(n, 16))
         canonical = canonical_members(keys, tables)
-        starts = np.cumsum([0] + [level.keys.size for level in levels[:-1]])
-        classes = np.add.reduceat(canonical, starts, dtype=np.intp)
+        ends = np.cumsum([level.keys.size for level in levels])
         counts = [
-            # wins, draws and losses for the side to move: scores of sign +1, 0 and -1
-            LevelCounts(level.marks, int(level.keys.size), int(level.finished.sum()), int(classes[marks]),
+            # positions, finished and classes as the census counts them; then wins, draws and losses for
+            # the side to move: scores of sign +1, 0 and -1
+            LevelCounts(level.marks, *count_level(level.keys, level.finished, canonical[end - level.keys.size : end])[:3],
                         *map(int, np.bincount(1 - np.sign(level.scores), minlength=3)))
-            for marks, level in enumerate(levels)
+            for level, end in zip(levels, ends)
         ]
         scores = np.concatenate([level.scores for level in levels])[canonical]
         best = np.concatenate([level.best for level in levels])[canonical]
