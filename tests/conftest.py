@@ -1,4 +1,4 @@
-"""Shared by every test folder: nothing but this file's presence.
+"""Shared by every test folder: :mod:`support` on the path, and the units of work of a parallel run.
 
 ``tests/`` has no ``__init__.py``, so pytest (in its default ``prepend`` import mode) puts the
 folder of each ``conftest.py`` on ``sys.path``; this one makes :mod:`support` importable from
