@@ -74,12 +74,15 @@ chromium:
 	  exit 1; \
 	fi
 
-# Every worked solution through its own check, then one pytest run: unit tests, strict nbval over
-# every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests.
+# Every worked solution through its own check, then one pytest run: strict nbval over every notebook
+# (each kernel kept under 500 MB by tests/kernel_memory.py), the unit tests and the browser tests,
+# on every core (pytest-xdist): tests/conftest.py keeps each notebook, and the browser tests, in one
+# worker (--dist loadgroup); the notebooks go first, as they are the longest pieces of work.
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
+XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
 	$(BIN)/python -m ttt exercises --verify
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
@@ -88,10 +91,10 @@ test-latest:
 	$(MAKE) test VENV=.venv-latest LOCKED=no
 
 unit: $(VENV)/.requirements-test
-	$(BIN)/python -m pytest tests --ignore=tests/browser
+	$(BIN)/python -m pytest $(XDIST) tests --ignore=tests/browser
 
 nbval: $(VENV)/.requirements-test
-	$(BIN)/python -m pytest $(NBVAL) notebooks
+	$(BIN)/python -m pytest -n auto --dist loadfile $(NBVAL) notebooks
 
 browser: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser

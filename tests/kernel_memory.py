@@ -12,11 +12,15 @@ It is loaded for every pytest run by ``-p kernel_memory`` in ``pyproject.toml`` 
 puts ``tests/`` on ``sys.path``), does nothing to items that are not nbval's notebook cells,
 and does nothing where ``/proc`` is missing (not Linux).  ``--kernel-memory-limit=MB`` changes
 the limit (0 turns the check off).  MB here means MiB (1,048,576 bytes), as ``free -m`` counts.
+
+Under pytest-xdist (``make test`` runs ``-n auto``) each worker measures the notebooks it ran and
+hands its peaks to the controller when it finishes (``workeroutput``), so the table at the end
+still lists every notebook, in name order.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pytest
@@ -106,7 +110,7 @@ class KernelMemory:
     def summary_lines(self) -> list[str]:
         width = max((len(name) for name in self.peaks), default=0)
         lines = []
-        for name, peak in self.peaks.items():
+        for name, peak in sorted(self.peaks.items()):
             flag = "  OVER THE LIMIT" if peak.over else ""
             lines.append(f"{name:{width}}  {megabytes(peak.kb):6,.0f} MB  "
                          f"(most added by {peak.cell}: +{megabytes(peak.rise_kb):,.0f} MB){flag}")
@@ -130,6 +134,17 @@ class KernelMemory:
         if message:
             raise _cell_error(item, message)
         return result
+
+    def pytest_sessionfinish(self, session):
+        workeroutput = getattr(session.config, "workeroutput", None)  # set in a pytest-xdist worker
+        if workeroutput is not None:
+            workeroutput["kernel_memory"] = {name: asdict(peak) for name, peak in self.peaks.items()}
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node, error):
+        """pytest-xdist's controller: a worker is done; take over the peaks it measured."""
+        for name, peak in getattr(node, "workeroutput", {}).get("kernel_memory", {}).items():
+            self.peaks[name] = Peak(**peak)
 
     def pytest_terminal_summary(self, terminalreporter):
         if not self.peaks:

@@ -4,14 +4,16 @@ Each bit trick is checked against a plain scan of the board's cells and lines,
 written here without bits.
 """
 
+import random
+
 import pytest
 
 from ttt import Board, BoardError
-from ttt.bitboard import Layout, layout, static_order
+from ttt.bitboard import Layout, layout
 from ttt.geometry import geometry
 from ttt.symmetry import images, permutations, stabiliser
 from ttt.tree import reachable_positions
-from support import POSITIONS, UNFINISHED
+from support import POSITIONS, UNFINISHED, random_position, reference_score
 
 LAY = layout(3, 3, 3)
 NOBODY_WON = [board for board in POSITIONS if board.winner is None]
@@ -160,16 +162,47 @@ def test_the_stabiliser_of_packed_images_on_every_position():
         assert LAY.stabiliser(LAY.images(LAY.key(board))) == expected, board.notation
 
 
-# ---------------------------------------------------------------------- the static move order
+# ---------------------------------------------------------------------- orders
 
 
-def test_static_order():
-    assert static_order(geometry(3, 3, 3)) == (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
-    assert static_order(geometry(3, 4, 3))[:2] == (5, 6)  # the two middle cells lie on most lines
-    assert LAY.static_order == static_order(geometry(3, 3, 3))
+def test_the_layout_s_orders():
+    assert LAY.static_order == geometry(3, 3, 3).static_order == (4, 0, 2, 6, 8, 1, 3, 5, 7)
     assert LAY.index_order == tuple(range(9))
-    for rows, cols, k in ((4, 4, 4), (3, 4, 3), (5, 5, 4)):
-        order = static_order(geometry(rows, cols, k))
-        assert sorted(order) == list(range(rows * cols))
-        lines = [len(geometry(rows, cols, k).lines_through[cell]) for cell in order]
-        assert lines == sorted(lines, reverse=True)  # cells on more lines first
+
+
+# ---------------------------------------------------------------------- pairing
+
+
+def test_pairs_cover_every_line_holding_both_cells():
+    lay = layout(5, 5, 4)
+    assert len(lay.line_pairs) == len(lay.masks) == 28
+    for line, pairs in zip(lay.masks, lay.line_pairs):
+        assert len(pairs) == 6  # four cells, six pairs
+        for pair, covers in pairs:
+            assert pair & line == pair and pair.bit_count() == 2
+            assert covers == sum(1 << n for n, mask in enumerate(lay.masks) if mask & pair == pair)
+        assert [covers.bit_count() for _, covers in pairs] == sorted((c.bit_count() for _, c in pairs), reverse=True)
+    # two middle cells of a row of five lie in both of its lines
+    assert max(covers.bit_count() for pairs in lay.line_pairs for _, covers in pairs) == 2
+    assert lay.most_covered == 2 and layout(3, 3, 3).most_covered == layout(4, 4, 4).most_covered == 1
+
+
+def test_a_pairing_shows_that_its_side_cannot_win():
+    # Whenever the pairing test (the engine's pairing caps) pairs off all of a side's open lines, that side cannot win
+    # (whoever is to move), by brute force: the proof behind the engine's pairing caps.
+    found = 0
+    for rows, cols, k, marks, seed in [(4, 4, 4, 7, 1), (4, 4, 4, 8, 2), (4, 4, 3, 6, 3), (5, 5, 4, 17, 4)]:
+        rng = random.Random(seed)
+        lay = layout(rows, cols, k)
+        for _ in range(25):
+            board = random_position(rows, cols, k, marks, rng)
+            me, opp, _ = lay.sides(board)
+            _, _, my_open, their_open = lay.threats(me, opp)
+            empties = ~(me | opp) & lay.full
+            if my_open and lay.paired(my_open, empties):  # the side to move cannot win
+                assert reference_score(board) <= 0, board.notation
+                found += 1
+            if their_open and lay.paired(their_open, empties):  # nor can the other side
+                assert reference_score(board) >= 0, board.notation
+                found += 1
+    assert found > 40

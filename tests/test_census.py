@@ -4,13 +4,13 @@ import functools
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttt import Board
-from ttt.census import _merge, canonical_keys, census, symmetry_tables
+from ttt.census import canonical_keys, canonical_members, census, symmetry_tables
 from ttt.symmetry import canonical_key, permutations, transform_cells
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 from ttt.tree import reachable_positions
 
 
@@ -30,12 +30,26 @@ def test_3x3_census():
 @pytest.mark.parametrize("rows, cols, k", [(2, 4, 2), (3, 4, 3), (4, 3, 3), (2, 2, 2)])
 def test_rectangle_census_matches_the_solved_table_and_a_walk(rows, cols, k):
     result = census(rows, cols, k)
-    assert result.positions == len(solved_table(rows, cols, k))
+    assert result.positions == len(tablebase(rows, cols, k))
     if rows * cols <= 8:
         positions = reachable_positions(Board.empty(rows, cols, k))
         assert result.positions == len(positions)
         assert result.classes == len({canonical_key(b) for b in positions})
         assert result.finished == sum(b.is_over for b in positions)
+
+
+def test_a_board_where_every_game_ends_early_is_counted_to_the_full_board():
+    result = census(2, 3, 2)  # every game is over by the fifth mark
+    assert len(result.per_ply) == len(result.nodes_per_ply) == len(result.games) == 7
+    assert result.per_ply[-1] == (0, 0, 0, 0) and result.nodes_per_ply[-1] == 0
+    assert result.positions == len(reachable_positions(Board.empty(2, 3, 2)))
+
+
+def test_canonical_members_are_one_per_class():
+    keys = np.array(sorted({pack(b.cells) for b in reachable_positions(Board.empty())}), dtype=np.uint32)
+    smallest = canonical_members(keys, tables(3, 3, np.uint32), block=100)  # blocks of 100 keys
+    assert smallest.tolist() == (keys == canonical_keys(keys, tables(3, 3, np.uint32))).tolist()
+    assert int(smallest.sum()) == 765
 
 
 def test_without_symmetry_the_classes_are_not_counted():
@@ -55,29 +69,9 @@ def test_path_counts_match_the_tree_count(rows, cols, k):
 
 
 # ---------------------------------------------------------------------- the pieces, one by one
-# The census merges each cell's children into the next level (``_merge``) and maps packed
-# positions through the symmetries with tables (``canonical_keys``); up to 16 cells a position packs
-# into 32 bits, beyond that into 64, so both widths are checked against plain Python.
-
-
-@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
-@given(old=st.dictionaries(st.integers(0, 2**32 - 1), st.integers(1, 1000), max_size=60),
-       new=st.dictionaries(st.integers(0, 2**32 - 1), st.integers(1, 1000), max_size=60))
-def test_merge_is_the_sorted_union_with_the_counts_added(dtype, old, new):
-    expected = dict(old)
-    for key, count in new.items():
-        expected[key] = expected.get(key, 0) + count
-
-    def arrays(table):
-        keys = sorted(table)
-        return np.array(keys, dtype=dtype), np.array([table[k] for k in keys], dtype=float)
-
-    level, counts = _merge(np, *arrays(old), *arrays(new))
-    assert level.dtype == dtype
-    assert level.tolist() == sorted(expected)
-    assert counts.tolist() == [expected[key] for key in sorted(expected)]
-    bare, none = _merge(np, arrays(old)[0], None, arrays(new)[0], None)
-    assert bare.tolist() == sorted(expected) and none is None
+# The census maps packed positions through the symmetries with tables (``canonical_keys``); up to
+# 16 cells a position packs into 32 bits, beyond that into 64, so both widths are checked against
+# plain Python.
 
 
 def pack(cells: str) -> int:
@@ -92,6 +86,7 @@ def tables(rows, cols, dtype):
 
 @pytest.mark.parametrize("rows, cols, dtype", [(3, 3, np.uint32), (3, 4, np.uint32), (4, 4, np.uint32),
                                                (3, 6, np.uint64), (4, 5, np.uint64)])
+@settings(deadline=None)  # the first example builds the 16-bit tables (cached for the rest): seconds on a busy machine
 @given(data=st.data())
 def test_canonical_is_the_smallest_packed_image(rows, cols, dtype, data):
     n = rows * cols

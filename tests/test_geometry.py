@@ -96,3 +96,13 @@ def test_ttt_geometry_stays_the_module():
     assert "geometry" not in ttt.__all__
     out = run_python("import ttt.geometry; print(ttt.geometry.check_shape.__name__, ttt.geometry.geometry(3, 4, 3).k)")
     assert out.split() == ["check_shape", "3"]
+
+
+def test_static_order():
+    assert geometry(3, 3, 3).static_order == (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
+    assert geometry(3, 4, 3).static_order[:2] == (5, 6)  # the two middle cells lie on most lines
+    for rows, cols, k in ((4, 4, 4), (3, 4, 3), (5, 5, 4)):
+        order = geometry(rows, cols, k).static_order
+        assert sorted(order) == list(range(rows * cols))
+        lines = [len(geometry(rows, cols, k).lines_through[cell]) for cell in order]
+        assert lines == sorted(lines, reverse=True)  # cells on more lines first

@@ -9,7 +9,7 @@ from ttt.limited import LimitedSearch
 from ttt.memo import negamax_memo
 from ttt.minimax import negamax
 from ttt.pruning import alphabeta
-from ttt.table import SolvedTable
+from ttt.retrograde import Tablebase
 
 FIELDS = ["nodes", "leaves", "cutoffs", "hits", "table_size"]
 
@@ -46,7 +46,7 @@ def test_every_search_reports_in_the_same_vocabulary():
     engine.score(board)
     limited = LimitedSearch(3, 3, 3)
     limited.value(board, 2)
-    for stats in counted + [engine.stats, limited.stats, SolvedTable().stats]:
+    for stats in counted + [engine.stats, limited.stats, Tablebase.top_down().stats]:
         assert type(stats) is SearchStats and stats.nodes > 0
     assert counted[2].hits > 0 and counted[2].table_size > 0  # the memo's table
     assert engine.stats.table_size == len(engine.table) > 0

@@ -93,12 +93,12 @@ def test_bad_arguments_are_refused():
 import os  # noqa: E402 - kept with the block it serves
 
 from ttt.match import games_against_perfect  # noqa: E402
-from ttt.table import solved_table  # noqa: E402
+from ttt.retrograde import tablebase  # noqa: E402
 
 
 @pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="notebook 08's longer runs take about half a minute: make test sets TTT_LARGE=1")
 def test_the_longer_runs_of_notebook_08():
-    table = solved_table()
+    table = tablebase()
 
     def losses(player, mark):
         return sum(result == "loss" for _, result in games_against_perfect(player, mark, table))

@@ -5,10 +5,10 @@ import pytest
 from ttt import Board
 from ttt.match import MatchResult, games_against_perfect, optimal_share, play_game, play_match, unfinished_positions
 from ttt.players import PerfectPlayer, RandomPlayer
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 from support import UNFINISHED
 
-TABLE = solved_table(3, 3, 3)
+TABLE = tablebase(3, 3, 3)
 
 
 class LowestCell:

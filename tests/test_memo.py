@@ -1,7 +1,7 @@
 """Memoised searches (ttt.memo): right on every position, and the published counts.
 
 The reference is the plain memoised negamax of tests/support.py, written
-independently of the package's searches: ``reference`` is the sign of its
+independently of the package's searches: ``reference_value`` is the sign of its
 depth-aware score, that is the value (+1 / 0 / -1) of every position for the
 side to move.  Each search is run from each of the 4,520 unfinished
 positions on its own, with a fresh table, exactly as a notebook calls it.
@@ -14,8 +14,7 @@ import pytest
 from ttt import Board, BoardError
 from ttt.instrument import SearchStats
 from ttt.memo import KnowledgeBase, cached_negamax, negamax_kb, negamax_memo, reaches, shortcut_move
-from support import EMPTY, POSITIONS, UNFINISHED, reference_best_moves
-from support import reference_value as reference
+from support import EMPTY, POSITIONS, UNFINISHED, reference_best_moves, reference_value
 
 
 # ---------------------------------------------------------------------- right everywhere
@@ -25,24 +24,24 @@ def test_a_dict_table_is_right_everywhere():
     table = {}
     negamax_memo(EMPTY, table)  # one table from the root holds every position
     assert set(table) == set(POSITIONS)
-    assert [b.notation for b, v in table.items() if v != reference(b)] == []
+    assert [b.notation for b, v in table.items() if v != reference_value(b)] == []
     # and each position on its own, with a fresh table
-    assert [b.notation for b in UNFINISHED if negamax_memo(b) != reference(b)] == []
+    assert [b.notation for b in UNFINISHED if negamax_memo(b) != reference_value(b)] == []
 
 
 def test_functools_cache_is_right_everywhere():
     value = cached_negamax()
     value(EMPTY)
-    assert [b.notation for b in POSITIONS if value(b) != reference(b)] == []
+    assert [b.notation for b in POSITIONS if value(b) != reference_value(b)] == []
     assert value.cache_info().currsize == 5478  # every question was answered from the root's cache
-    assert [b.notation for b in UNFINISHED[::7] if cached_negamax()(b) != reference(b)] == []
+    assert [b.notation for b in UNFINISHED[::7] if cached_negamax()(b) != reference_value(b)] == []
 
 
 def test_the_knowledge_base_is_right_everywhere():
     _, kb = negamax_kb(EMPTY)
     assert set(kb) == set(POSITIONS)
-    assert [b.notation for b in POSITIONS if kb[b] != reference(b)] == []
-    assert [b.notation for b in UNFINISHED[::7] if negamax_kb(b)[0] != reference(b)] == []
+    assert [b.notation for b in POSITIONS if kb[b] != reference_value(b)] == []
+    assert [b.notation for b in UNFINISHED[::7] if negamax_kb(b)[0] != reference_value(b)] == []
 
 
 # ---------------------------------------------------------------------- the counts
@@ -75,7 +74,7 @@ def test_the_knowledge_base_counts_the_same_and_changes_nothing_it_is_given():
     value, kb = negamax_kb(EMPTY, start, stats)
     assert (value, stats.nodes, len(kb), stats.hits) == (0, 16168, 5478, 10690)
     assert len(start) == 0  # the knowledge base passed in is untouched
-    assert all(kb[board] == reference(board) for board in POSITIONS[::97])
+    assert all(kb[board] == reference_value(board) for board in POSITIONS[::97])
     # A second question, given what the first one learned, costs one look-up and adds nothing.
     again = SearchStats()
     assert negamax_kb(EMPTY, kb, again) == (0, kb) and again.nodes == 1
@@ -103,7 +102,7 @@ def test_a_key_function_names_the_entries():
     table = {}
     assert negamax_memo(EMPTY, table, key=lambda board: board.cells) == 0
     assert len(table) == 5478 and all(isinstance(key, str) for key in table)
-    assert all(table[board.cells] == reference(board) for board in POSITIONS)
+    assert all(table[board.cells] == reference_value(board) for board in POSITIONS)
 
 
 def test_a_store_function_replaces_the_plain_assignment():
@@ -133,7 +132,7 @@ def test_a_table_is_reused_across_questions():
 def test_reaches_answers_its_question_everywhere(target):
     table = {}
     for board in UNFINISHED:
-        expected = reference(board) >= target
+        expected = reference_value(board) >= target
         assert reaches(board, target) == expected, board.notation
         assert reaches(board, target, table) == expected, board.notation
 
@@ -152,10 +151,10 @@ def test_the_shortcut_never_gives_up_a_draw_but_throws_away_wins():
     thrown = 0
     for board in UNFINISHED:
         move = shortcut_move(board, 0, table)
-        after = -reference(board.child(move))
-        if reference(board) == 0:
+        after = -reference_value(board.child(move))
+        if reference_value(board) == 0:
             assert after == 0 and move == reference_best_moves(board)[0]  # same as the full search
-        elif reference(board) == 1:
+        elif reference_value(board) == 1:
             assert after >= 0
             thrown += after == 0
     assert thrown > 0

@@ -22,10 +22,10 @@ from ttt.players import (
     afterstates,
     greedy_move,
 )
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 from support import EMPTY, UNFINISHED, reference_best_moves, reference_score
 
-TABLE = solved_table(3, 3, 3)
+TABLE = tablebase(3, 3, 3)
 
 
 def play_out(players, board=None):

@@ -25,8 +25,12 @@ from ttt.retrograde import (
     positions_by_level,
     solve_all,
     solve_levels,
+    tablebase,
 )
+from ttt.instrument import SearchStats
 from ttt.scores import leaf_score
+from ttt.solution import Solution
+from ttt.tree import reachable_positions
 from support import (
     POSITIONS,
     UNFINISHED,
@@ -113,6 +117,54 @@ def test_the_plain_sweeps_read_as_the_notebook_does():
 @pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (2, 4, 3), (4, 2, 3), (2, 3, 2), (3, 3, 2), (1, 1, 1)])
 def test_plain_and_numpy_build_the_same_table(rows, cols, k):
     assert solve_all(rows, cols, k, method="plain") == solve_all(rows, cols, k, method="numpy")
+
+
+# ---------------------------------------------------------------------- the top-down builder
+
+
+@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (2, 4, 2), (2, 3, 2), (1, 1, 1)])
+def test_top_down_builds_the_same_table(rows, cols, k):
+    assert Tablebase.top_down(rows, cols, k) == solve_all(rows, cols, k)
+
+
+def test_top_down_covers_all_5478_positions_and_matches_the_engine():
+    table, engine = Tablebase.top_down(), Engine()
+    assert len(table) == 5478 and table.classes == 765
+    for board in POSITIONS:
+        looked_up = table.lookup(board)
+        assert isinstance(looked_up, Solution) and board in table
+        if board.is_over:
+            assert (looked_up.value, looked_up.best_moves, looked_up.plies) == (reference_value(board), (), 0)
+            assert looked_up.score == reference_score(board)
+        else:
+            assert looked_up == engine.solve(board), board.notation
+
+
+def test_top_down_stats_count_the_solver_s_work():
+    stats = Tablebase.top_down().stats
+    assert type(stats) is SearchStats and stats.table_size == 5478
+    assert stats.nodes - stats.hits == 627  # each class of unfinished positions is solved once
+    assert stats.hits > 0 and stats.leaves == stats.cutoffs == 0
+    assert solve_all(3, 3, 3).stats is None
+
+
+def test_tablebase_is_built_once_per_size():
+    assert tablebase(3, 3, 3) is tablebase(3, 3, 3) and len(tablebase(3, 3, 3)) == 5478
+    assert tablebase(2, 4, 2) is tablebase(2, 4, 2)
+    assert (tablebase(2, 4, 2).rows, tablebase(2, 4, 2).cols, tablebase(2, 4, 2).k) == (2, 4, 2)
+
+
+@pytest.mark.parametrize(
+    "rows, cols, k, figures", [(3, 3, 3, (5_478, 627, 1_879)), (3, 4, 3, (111_973, 20_088, 76_015)), (2, 4, 2, (605, 55, 97))]
+)
+def test_top_down_tables_for_rectangles(rows, cols, k, figures):
+    table = tablebase(rows, cols, k)
+    positions = reachable_positions(Board.empty(rows, cols, k))
+    assert len(table) == len(positions)
+    # positions, classes of unfinished positions solved, solver calls
+    assert (len(table), table.stats.nodes - table.stats.hits, table.stats.nodes) == figures
+    for board in sorted(positions, key=lambda b: b.cells)[::7]:
+        assert table.lookup(board).score == reference_score(board)
 
 
 def test_the_plain_version_is_for_small_boards_and_the_method_is_checked():

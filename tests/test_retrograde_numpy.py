@@ -2,24 +2,58 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from ttt import Board
+from ttt import Board, BoardError
 from ttt.bitboard import layout
-from ttt.retrograde_numpy import build_levels, key_dtype, mask_dtype, sorted_unique
+from ttt.retrograde_numpy import build_levels, forward_sweep, key_dtype, mask_dtype, merge
+from ttt.tree import count_tree, reachable_positions
 from support import POSITIONS, reference_best_moves, reference_score
-
-
-def test_sorted_unique_is_numpy_s_unique():
-    rng = np.random.default_rng(0)
-    for size in (0, 1, 7, 10_000):
-        values = rng.integers(0, 500, size, dtype=np.uint32)
-        assert np.array_equal(sorted_unique(values), np.unique(values))
-        assert sorted_unique(values).dtype == np.uint32
 
 
 def test_the_smallest_types_that_fit():
     assert (key_dtype(9), key_dtype(16), key_dtype(17), key_dtype(32)) == (np.uint32, np.uint32, np.uint64, np.uint64)
     assert (mask_dtype(9), mask_dtype(16), mask_dtype(20)) == (np.uint16, np.uint16, np.uint32)
+    with pytest.raises(BoardError, match="33 cells does not fit in 64 bits: at most 32 cells"):
+        key_dtype(33)
+
+
+@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (2, 3, 2)])
+def test_the_forward_sweep_lists_every_position_with_its_paths(rows, cols, k):
+    lay = layout(rows, cols, k)
+    boards = {lay.key(board): board for board in reachable_positions(Board.empty(rows, cols, k))}
+    tree = count_tree(Board.empty(rows, cols, k))
+    seen = 0
+    for marks, keys, won, counts in forward_sweep(rows, cols, k, paths=True):
+        assert keys.tolist() == sorted(set(keys.tolist()))
+        for key, has_line in zip(keys.tolist(), won.tolist()):
+            board = boards[key]
+            assert board.moves_made == marks and has_line == (board.winner is not None)
+            seen += 1
+        assert counts.sum() == tree.nodes_per_ply[marks]
+    assert seen == len(boards)
+    assert all(counts is None for *_, counts in forward_sweep(rows, cols, k))
+
+
+@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
+@given(old=st.dictionaries(st.integers(0, 2**32 - 1), st.integers(1, 1000), max_size=60),
+       new=st.dictionaries(st.integers(0, 2**32 - 1), st.integers(1, 1000), max_size=60))
+def test_merge_is_the_sorted_union_with_the_counts_added(dtype, old, new):
+    expected = dict(old)
+    for key, count in new.items():
+        expected[key] = expected.get(key, 0) + count
+
+    def arrays(table):
+        keys = sorted(table)
+        return np.array(keys, dtype=dtype), np.array([table[k] for k in keys], dtype=float)
+
+    level, counts = merge(*arrays(old), *arrays(new))
+    assert level.dtype == dtype
+    assert level.tolist() == sorted(expected)
+    assert counts.tolist() == [expected[key] for key in sorted(expected)]
+    bare, none = merge(arrays(old)[0], None, arrays(new)[0], None)
+    assert bare.tolist() == sorted(expected) and none is None
 
 
 def test_every_3x3_level_is_sorted_and_solved():

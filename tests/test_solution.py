@@ -7,7 +7,7 @@ import pytest
 import ttt
 from ttt import Board, Solution, solve
 from ttt.engine import Engine
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 
 
 def test_solution_is_a_frozen_value():
@@ -21,7 +21,7 @@ def test_solution_is_a_frozen_value():
 
 def test_every_solver_answers_with_the_same_type():
     board = Board.parse("XX./OO./...")
-    answers = [solve(board), Engine().solve(board), solved_table(3, 3, 3).lookup(board)]
+    answers = [solve(board), Engine().solve(board), tablebase(3, 3, 3).lookup(board)]
     assert all(type(answer) is Solution for answer in answers)
     assert answers[0] == answers[1] == answers[2] == Solution(value=1, best_moves=(2,), plies=1, score=5)
     assert ttt.Solution is Solution

@@ -9,7 +9,7 @@ import pytest
 
 from ttt import Board, BoardError
 from ttt.census import census
-from ttt.stats import CENSUS_MAX_CELLS, TREE_WALK_MAX_CELLS, factorise, figures, format_figures
+from ttt.stats import CENSUS_MAX_CELLS, factorise, figures, format_figures
 from ttt.tree import count_tree
 
 
@@ -42,14 +42,17 @@ def test_the_3x3_figures():
     assert json.loads(json.dumps(figs)) == figs  # plain ints, lists and dicts: JSON gives them back exactly
 
 
-def test_beyond_twelve_cells_the_census_counts_and_agrees_with_the_tree_walk():
-    # 3×4 is counted both ways: the tree walk (as `stats` does) and the NumPy census.
-    assert TREE_WALK_MAX_CELLS == 12 and CENSUS_MAX_CELLS == 16
-    figs = figures(3, 4, 3)
-    levels = census(3, 4, 3)
-    assert figs["positions"] == levels.positions == 111973
-    assert figs["nodes_per_ply"] == levels.nodes_per_ply
-    assert figs["positions_up_to_symmetry"] == levels.classes
+@pytest.mark.parametrize("rows, cols, k", [(3, 4, 3), (2, 3, 2), (1, 1, 1)])
+def test_the_census_figures_agree_with_the_tree_walk(rows, cols, k):
+    # The figures come from the NumPy census alone; walking the tree (notebook 03's way) gives the same.
+    assert CENSUS_MAX_CELLS == 16
+    figs, counts = figures(rows, cols, k), count_tree(Board.empty(rows, cols, k))
+    assert (figs["nodes"], figs["games"], figs["outcomes"]) == (counts.nodes, counts.games, dict(counts.outcomes))
+    assert figs["games_by_length"] == list(counts.games_by_length)
+    assert figs["nodes_per_ply"] == list(counts.nodes_per_ply) == census(rows, cols, k).nodes_per_ply
+    assert (figs["positions"], figs["unfinished"]) == (counts.positions, counts.unfinished)
+    assert figs["positions_per_ply"] == list(counts.positions_per_ply)
+    assert figs["unfinished_per_ply"] == list(counts.unfinished_per_ply)
 
 
 def test_bad_sizes():

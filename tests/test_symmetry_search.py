@@ -29,9 +29,7 @@ from ttt.symmetry_search import (
     store_images,
 )
 from ttt.tree import count_tree, reachable_positions
-from support import EMPTY, POSITIONS, UNFINISHED
-from support import reference_score as score
-from support import reference_value as value
+from support import EMPTY, POSITIONS, UNFINISHED, reference_score, reference_value
 
 
 def test_values_and_scores_are_the_same_for_all_8_images_of_all_5478_positions():
@@ -39,16 +37,16 @@ def test_values_and_scores_are_the_same_for_all_8_images_of_all_5478_positions()
     for board in POSITIONS:
         for perm in permutations(3, 3):
             image = transform(board, perm)
-            assert score(image) == score(board), (board.notation, perm)
+            assert reference_score(image) == reference_score(board), (board.notation, perm)
 
 
 @pytest.mark.parametrize("search", [negamax_symmetry_table, negamax_symmetry_lookup])
 def test_symmetric_tables_agree_with_the_reference_everywhere(search):
     table = {}
     search(EMPTY, table)  # one table from the root: then every position is one look-up
-    assert [b.notation for b in UNFINISHED if search(b, table) != value(b)] == []
+    assert [b.notation for b in UNFINISHED if search(b, table) != reference_value(b)] == []
     # and on its own, with a fresh table, from every 7th position
-    assert [b.notation for b in UNFINISHED[::7] if search(b) != value(b)] == []
+    assert [b.notation for b in UNFINISHED[::7] if search(b) != reference_value(b)] == []
 
 
 def test_the_symmetry_table_stores_every_image_with_the_right_value():
@@ -56,14 +54,14 @@ def test_the_symmetry_table_stores_every_image_with_the_right_value():
     assert negamax_symmetry_table(EMPTY, table, stats) == 0
     assert (stats.nodes, len(table), stats.leaves, stats.table_size) == (2271, 5478, 138, 5478)
     assert set(table) == set(POSITIONS)
-    assert all(v == value(board) for board, v in table.items())
+    assert all(v == reference_value(board) for board, v in table.items())
 
 
 def test_the_symmetry_lookup_stores_one_canonical_board_per_class():
     stats, table = SearchStats(), {}
     assert negamax_symmetry_lookup(EMPTY, table, stats) == 0
     assert (stats.nodes, len(table), stats.leaves, stats.table_size) == (2271, 765, 138, 765)
-    assert all(canonical(board) == board and v == value(board) for board, v in table.items())
+    assert all(canonical(board) == board and v == reference_value(board) for board, v in table.items())
     # The Ruby post's 764 leaves out the root.
     assert len([b for b in table if b != EMPTY]) == 764
 

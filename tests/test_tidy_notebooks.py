@@ -1,9 +1,12 @@
 """tests/tidy_notebooks.py: no timestamps, only the widget state a stored output shows, stable ids."""
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+import pytest
 
-from tidy_notebooks import STATE_KEY, VIEW_KEY, main, tidy
+nbformat = pytest.importorskip("nbformat")
+
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output  # noqa: E402
+
+from tidy_notebooks import STATE_KEY, VIEW_KEY, main, tidy  # noqa: E402
 
 
 def model(name, **state):

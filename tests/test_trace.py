@@ -13,8 +13,7 @@ from ttt.instrument import SearchStats
 from ttt.pruning import ORDERS, alphabeta, order_moves
 from ttt.scores import EXACT, INF, LOWER, UPPER, Bound
 from ttt.trace import TraceNode, explain, format_trace, format_value, format_window, trace_alphabeta
-from support import EMPTY, UNFINISHED
-from support import reference_value as true_value
+from support import EMPTY, UNFINISHED, reference_value
 
 WINDOWS = {"full": (-INF, INF), "[-1,1]": (-1, 1)}
 LATER = [b for b in UNFINISHED if b.moves_made >= 3]
@@ -119,7 +118,7 @@ def test_values_agree_with_negamax(window, soft):
     for board in LATER[::11] + [Board.parse("X../.../...")]:
         trace = trace_alphabeta(board, *window, soft=soft)
         for node in trace.walk():
-            true = true_value(node.board)
+            true = reference_value(node.board)
             if node.kind == EXACT:
                 assert node.value == true
             elif node.kind == UPPER:
@@ -129,7 +128,7 @@ def test_values_agree_with_negamax(window, soft):
             if not soft:
                 assert node.value == min(max(true, node.alpha), node.beta)  # fail-hard clips
         if window[0] < -1 and window[1] > 1 or window == (-1, 1):
-            assert trace.value == true_value(board)
+            assert trace.value == reference_value(board)
 
 
 def test_every_subtree_is_the_search_from_its_own_window():

@@ -9,14 +9,14 @@ share about one board size, computed once per ``(rows, cols, k)``
 (:func:`layout`):
 
 * the line masks, and the masks of the lines through each cell;
-* the *static move order*: cells on more lines first, then nearer the
-  centre, then by number (on 3×3: the centre, the corners, the edges);
+* the *static move order* (:attr:`ttt.geometry.Geometry.static_order`:
+  on 3×3 the centre, the corners, the edges);
 * packing a :class:`Board` into bits (:meth:`Layout.sides`, :meth:`Layout.key`)
   and back (:meth:`Layout.board`);
 * the *threat scan*: the empty cells that would complete a line for a side
   (:meth:`Layout.threats`, and after one move, :meth:`Layout.threats_through`);
-* the pairs of cells of each line, for the engine's pairing test
-  (:attr:`Layout.line_pairs`);
+* the pairs of cells of each line (:attr:`Layout.line_pairs`) and the
+  pairing test the engine's caps rest on (:meth:`Layout.paired`);
 * the position's images under every symmetry of the board, packed side by
   side in one integer (:meth:`Layout.images`), so that a move adds its
   cell's images with one ``|`` and the canonical key of the position is the
@@ -31,32 +31,10 @@ from functools import cached_property, lru_cache
 from itertools import combinations
 
 from ttt.board import Board
-from ttt.geometry import BoardError, Geometry, geometry
+from ttt.geometry import BoardError, geometry
 from ttt.symmetry import permutations
 
-__all__ = ["Layout", "layout", "static_order"]
-
-
-def static_order(geo: Geometry) -> tuple[int, ...]:
-    """All cells, those on more winning lines first (centre, corners, edges on 3×3).
-
-    Ties go to the cell nearer the centre, then to the lower number.  A cell
-    on many lines is more often part of a win or a block, so trying it first
-    tends to find a cut-off sooner.
-    """
-    return _static_order(geo.rows, geo.cols, geo.k)
-
-
-@lru_cache(maxsize=None)
-def _static_order(rows: int, cols: int, k: int) -> tuple[int, ...]:
-    geo = geometry(rows, cols, k)
-
-    def key(cell: int):
-        r, c = divmod(cell, cols)
-        # twice the distance from the centre, in whole numbers
-        return (-len(geo.lines_through[cell]), abs(2 * r - rows + 1) + abs(2 * c - cols + 1), cell)
-
-    return tuple(sorted(range(geo.size), key=key))
+__all__ = ["Layout", "layout"]
 
 
 class Layout:
@@ -77,7 +55,7 @@ class Layout:
             for c in line:
                 bits_through[c] |= 1 << n
         self.line_bits_through = tuple(bits_through)
-        self.static_order = static_order(geo)
+        self.static_order = geo.static_order
         self.index_order = tuple(range(size))
         self.symmetry_perms = permutations(rows, cols)[1:]  # every symmetry but the identity
         # Packed images: field s (2·size bits wide) holds the position's image under symmetry s
@@ -110,6 +88,62 @@ class Layout:
             for pairs in result:
                 pairs.sort(key=_lines_covered, reverse=True)
         return tuple(map(tuple, result))
+
+    @cached_property
+    def most_covered(self) -> int:
+        """The most lines one pair of cells lies in (1 unless lines overlap: 2 on 5×5 with four in a row)."""
+        return max((covers.bit_count() for pairs in self.line_pairs for _, covers in pairs), default=1)
+
+    def paired(self, lines: int, empties: int) -> bool:
+        """Can the defender pair off every line in ``lines``, so that the attacker completes none of them?
+
+        ``lines`` has a bit per line (in line order), ``empties`` a bit per
+        empty cell.  A *pairing* is a set of disjoint pairs of empty cells
+        such that every line holds a whole pair.  Whenever the attacker
+        takes one cell of a pair the defender takes the other, so each line
+        ends up with a defender's stone: the attacker cannot win, whoever
+        moves now (Hales and Jewett's pairing strategy).  Looked for
+        greedily: the line with the fewest free cells first, and for it the
+        free pair that lies in the most lines still uncovered
+        (:attr:`line_pairs`).  Not finding one proves nothing.  The engine's
+        pairing caps (:mod:`ttt.engine`) call it at every node with enough
+        empty cells, so it is written for speed.
+        """
+        line_masks, size, most_covered = self.masks, self.size, self.most_covered
+        overlapping = most_covered > 1
+        free = empties
+        uncovered = lines
+        while uncovered:
+            fewest = size + 1  # more than any line can have free
+            rest = uncovered
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                count = (line_masks[low.bit_length() - 1] & free).bit_count()
+                if count < fewest:
+                    fewest, line = count, low
+                    if count <= 2:
+                        break  # cannot do better than a forced pair (or a line already lost)
+            if fewest < 2:
+                return False
+            if not overlapping:  # any two free cells of the line will do: take the first two
+                cells = line_masks[line.bit_length() - 1] & free
+                first = cells & -cells
+                cells ^= first
+                free ^= first | cells & -cells
+                uncovered ^= line
+                continue
+            most = 0
+            for pair, covers in self.line_pairs[line.bit_length() - 1]:
+                if pair & free == pair:
+                    gain = (covers & uncovered).bit_count()
+                    if gain > most:
+                        most, chosen, chosen_covers = gain, pair, covers
+                        if gain == most_covered:
+                            break  # no pair covers more
+            free ^= chosen
+            uncovered &= ~chosen_covers
+        return True
 
     # ------------------------------------------------------------------ boards in and out
     def check(self, board: Board) -> None:

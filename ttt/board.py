@@ -50,6 +50,20 @@ class Board:
         return cls.unchecked(geo, EMPTY * geo.size, None)
 
     @classmethod
+    def of(cls, board) -> Board:
+        """``board`` itself if it is a :class:`Board`, else the board a string gives (:meth:`parse`).
+
+        What the functions that take "a Board or a board string" call first
+        (:func:`ttt.solve`, :meth:`ttt.retrograde.Tablebase.lookup`);
+        anything else raises :class:`BoardError`.
+        """
+        if isinstance(board, Board):
+            return board
+        if isinstance(board, str):
+            return cls.parse(board)
+        raise BoardError(f"expected a Board or a board string, not {type(board).__name__}")
+
+    @classmethod
     def parse(cls, text: str, k: int | None = None) -> Board:
         """Read a board from text, one character per cell (``X``, ``O`` or ``.``), row-major.
 
@@ -329,12 +343,6 @@ class Board:
             lines.append("|".join(row))
         rule = "+".join("-" * (width + 2) for _ in range(self.cols))
         return ("\n" + rule + "\n").join(lines)
-
-    def _repr_html_(self) -> str:
-        """The board's picture in a notebook: an image of :func:`ttt.view.display.board_svg` (see :mod:`ttt.view.display`)."""
-        from ttt.view.display import board_image
-
-        return board_image(self)
 
     # ------------------------------------------------------------------ value semantics
     def __eq__(self, other) -> bool:

@@ -79,7 +79,12 @@ def check_budget(max_seconds=None, max_nodes=None) -> None:
 
 
 class Watch:
-    """What the search checks every so many nodes: the budgets and the progress report.
+    """A search's counters, and what it checks every so many nodes: the budgets and the progress report.
+
+    The search adds to ``nodes`` and ``hits`` as it goes and calls
+    :meth:`tick` when ``nodes`` reaches ``checkpoint`` (one comparison per
+    node).  Idle, the checkpoint is :data:`NEVER`; :meth:`arm` sets budgets
+    and a report for the searches that follow, :meth:`disarm` lifts them.
 
     ``progress`` is called as ``progress(nodes, seconds, table_size)`` at a
     check once the search has run ``progress_after`` seconds (counts are of
@@ -96,6 +101,25 @@ class Watch:
         self.first = 0
         self.started = self.last_time = 0.0
         self.last_nodes, self.interval = 0, MIN_TICK
+        self.nodes = self.hits = 0  # the search's counters, for the life of its engine
+        self.checkpoint = NEVER  # the node count at which the search calls tick()
+        self.table_size = lambda: 0  # how to read the size of the search's table, for reports
+
+    def arm(self, max_seconds=None, max_nodes=None, progress=None) -> None:
+        """Watch the searches that follow: budgets from now on, and a progress report."""
+        check_budget(max_seconds, max_nodes)
+        self.max_seconds, self.max_nodes, self.progress = max_seconds, max_nodes, progress
+        self.checkpoint = self.start(self.nodes)
+
+    def tick(self) -> None:
+        """The search reached its checkpoint: check the budgets and report (may raise :class:`BudgetExceeded`)."""
+        self.checkpoint = self.check(self.nodes, self.table_size())
+
+    def disarm(self) -> None:
+        """Stop watching (the search is over, answered or stopped) and let the report end its line."""
+        self.checkpoint = NEVER
+        self.finish()
+        self.max_seconds = self.max_nodes = self.progress = None
 
     def start(self, nodes: int) -> int:
         """Start the clock at the engine's node count ``nodes``; return the first checkpoint."""

@@ -1,16 +1,15 @@
 """Counting every reachable position of a board size, level by level, with NumPy.
 
 Walking millions of :class:`~ttt.board.Board` objects one at a time is too
-slow in Python for 4×4 (9,722,011 positions).  Here a whole level of the game
-(all positions with the same number of marks) is one sorted NumPy array of
-packed positions ``x | o << size`` (32-bit up to 16 cells, 64-bit up to 32):
-the children of a level are made with one vectorised OR per cell, and each
-cell's children, already sorted, are merged into the next level, adding up
-path counts where a position is reached twice.  So at most one level and one
-cell's children are held at once (about 100 MB on 4×4, where making all the
-children of a level at once took a gigabyte).  The symmetry classes are found
-by mapping every packed position through the board's symmetries with tables
-indexed by 16 bits at a time.
+slow in Python for 4×4 (9,722,011 positions).  :func:`census` counts over
+the package's one forward sweep (:func:`ttt.retrograde_numpy.forward_sweep`),
+which holds a whole level of the game (all positions with the same number of
+marks) as one sorted NumPy array of packed positions ``x | o << size`` and
+can carry the number of move sequences reaching each position along.  The
+symmetry classes are counted by their smallest members, found by mapping
+every packed position through the board's symmetries with tables indexed by
+up to 16 bits at a time (:func:`symmetry_tables`, :func:`canonical_members`),
+as the tablebase does when it keeps one member per class.
 
 NumPy is imported inside the functions, so ``import ttt`` stays light.
 """
@@ -19,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ttt.geometry import BoardError, geometry
+from ttt.geometry import geometry
 from ttt.symmetry import permutations
 
 
@@ -89,34 +88,14 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, path
     """
     import numpy as np
 
-    geo = geometry(rows, cols, k)
-    n = geo.size
-    if 2 * n > 64:
-        raise BoardError(f"a census packs a position into 64 bits, so at most 32 cells, not {n}")
-    dtype = np.uint32 if 2 * n <= 32 else np.uint64  # 4×4 packs into 32 bits: half the memory
-    full = dtype((1 << n) - 1)
-    shift = dtype(n)
-    masks = [dtype(m) for m in geo.line_masks]
-    tables = symmetry_tables(permutations(rows, cols), n, dtype) if symmetry else []
+    from ttt.retrograde_numpy import forward_sweep, key_dtype
+
+    n = geometry(rows, cols, k).size
+    tables = symmetry_tables(permutations(rows, cols), n, key_dtype(n)) if symmetry else []
     result = Census(rows, cols, k)
-    level = np.zeros(1, dtype=dtype)  # sorted, no duplicates
-    counts = np.ones(1) if paths else None  # float64 move sequences per position (exact below 2**53)
-    for marks in range(n + 1):
-        last = level & full if marks % 2 == 1 else level >> shift  # X made the last move when odd
-        won = np.zeros(level.shape, dtype=bool)
-        if marks >= 2 * k - 1:
-            for m in masks:
-                won |= (last & m) == m
-        del last
-        finished = np.ones(level.shape, dtype=bool) if marks == n else won
-        classes = finished_classes = 0
-        if symmetry:
-            canon = canonical_keys(level, tables)
-            finished_classes = int(np.unique(canon[finished]).size)
-            canon.sort()  # in place: np.unique would sort a copy
-            classes = int(np.count_nonzero(canon[1:] != canon[:-1])) + 1 if canon.size else 0
-            del canon
-        result.per_ply.append((int(level.size), int(np.count_nonzero(finished)), classes, finished_classes))
+    for marks, level, won, counts in forward_sweep(rows, cols, k, paths=paths):
+        finished = won | (marks == n)
+        result.per_ply.append(count_level(level, finished, canonical_members(level, tables) if symmetry else None))
         if paths:
             result.nodes_per_ply.append(_exact(counts.sum()))
             winner = "X" if marks % 2 == 1 else "O"
@@ -127,64 +106,14 @@ def census(rows: int = 3, cols: int = 3, k: int = 3, symmetry: bool = True, path
             })
         if progress is not None:
             progress(marks)
-        if marks == n:
-            break
-        if marks >= 2 * k - 1:  # drop the finished positions: they have no children
-            going_on = ~finished
-            level = level[going_on]
-            if paths:
-                counts = counts[going_on]
-            del going_on
-        del won, finished
-        level, counts = _children(np, level, counts, n, offset=0 if marks % 2 == 0 else n)
+    while len(result.per_ply) <= n:  # every game ended before the board was full: the rest is empty
+        result.per_ply.append((0, 0, 0, 0))
+        if paths:
+            result.nodes_per_ply.append(0)
+            result.games.append({"X": 0, "O": 0, "draw": 0})
+        if progress is not None:
+            progress(len(result.per_ply) - 1)
     return result
-
-
-def _children(np, parents, counts, n, offset):
-    """The positions one move after ``parents`` (sorted, no duplicates), with summed path counts.
-
-    The mover's mark goes at bit ``cell + offset``.  The children made by one cell are already
-    sorted and distinct (the bit is clear in every parent, so adding it keeps their order), so
-    they are merged into the level one cell at a time: at most a level and one cell's children
-    are held at once, never all the children of a level (six times as many on 4×4).
-    """
-    dtype = parents.dtype.type
-    occupied = (parents & dtype((1 << n) - 1)) | (parents >> dtype(n))
-    level = np.zeros(0, dtype=dtype)
-    level_counts = np.zeros(0) if counts is not None else None
-    for cell in range(n):
-        free = (occupied & dtype(1 << cell)) == 0
-        new = parents[free] | dtype(1 << (cell + offset))
-        new_counts = counts[free] if counts is not None else None
-        del free
-        level, level_counts = _merge(np, level, level_counts, new, new_counts)
-    return level, level_counts
-
-
-def _merge(np, level, counts, new, new_counts):
-    """Merge sorted distinct ``new`` into sorted distinct ``level``, adding the counts of positions in both."""
-    if level.size == 0:
-        return new, new_counts
-    at = np.searchsorted(level, new)
-    found = level[np.minimum(at, level.size - 1)] == new
-    if counts is not None:
-        counts[at[found]] += new_counts[found]  # ``at`` has no repeats where found: no np.add.at needed
-    fresh = ~found
-    del found
-    # Each fresh position goes before level[at]; ``at`` is sorted, so the j-th one lands at at + j.
-    slots = at[fresh]
-    slots += np.arange(slots.size, dtype=slots.dtype)
-    old = np.ones(level.size + slots.size, dtype=bool)
-    old[slots] = False
-    merged = np.empty(old.size, dtype=level.dtype)
-    merged[slots] = new[fresh]
-    merged[old] = level
-    if counts is not None:
-        merged_counts = np.empty(old.size)
-        merged_counts[slots] = new_counts[fresh]
-        merged_counts[old] = counts
-        counts = merged_counts
-    return merged, counts
 
 
 def _exact(total) -> int:
@@ -238,3 +167,36 @@ def canonical_keys(keys, tables):
             image |= table[part]
         np.minimum(best, image, out=best)
     return best
+
+
+def count_level(keys, finished, canonical=None) -> tuple[int, int, int, int]:
+    """``(positions, finished, classes, finished_classes)`` of one level: the one count of a level.
+
+    ``finished`` marks the finished positions and ``canonical`` the smallest
+    member of each class (:func:`canonical_members`; ``None``: classes not
+    counted, 0).  :attr:`Census.per_ply` and the tablebase's
+    :class:`ttt.retrograde.LevelCounts` are both made by it.
+    """
+    import numpy as np
+
+    positions, done = int(keys.size), int(np.count_nonzero(finished))
+    if canonical is None:
+        return positions, done, 0, 0
+    return positions, done, int(np.count_nonzero(canonical)), int(np.count_nonzero(canonical & finished))
+
+
+def canonical_members(keys, tables, block: int = 1 << 20):
+    """Whether each packed position is the smallest of its class (tables from :func:`symmetry_tables`).
+
+    Each class of symmetric positions has exactly one such member, so their
+    number is the number of classes.  ``block`` positions are mapped at a
+    time, which bounds the temporary arrays however long ``keys`` is.
+    """
+    import numpy as np
+
+    if not tables:  # a 1×1 board has no symmetry but the identity
+        return np.ones(keys.shape, dtype=bool)
+    return np.concatenate([
+        keys[start : start + block] == canonical_keys(keys[start : start + block], tables)
+        for start in range(0, max(keys.size, 1), block)
+    ])[: keys.size]

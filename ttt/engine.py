@@ -72,16 +72,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttt.bitboard import layout
-from ttt.budget import NEVER, Watch, check_budget
+from ttt.bitboard import Layout, layout
+from ttt.budget import Watch, check_budget
 from ttt.board import Board
 from ttt.instrument import SearchStats
 from ttt.scores import EXACT, INF, LOWER, UPPER, leaf_score, plies_from_score, sign
 from ttt.solution import Solution
 from ttt.symmetry import move_classes
 
-ORDERS = ("index", "static", "history", "lines")
-"""The engine's move orders (its own: they work on bitboards; see the module notes)."""
+ENGINE_ORDERS = ("index", "static", "history", "lines")
+"""The names of the engine's move orders (see the module notes).  Not :data:`ttt.pruning.ORDERS`,
+which maps the teaching alpha-beta's orders to functions of a :class:`~ttt.board.Board`: the
+engine's orders work on bitboards inside its search, and two of them ("history", "lines") need
+its state."""
 
 
 DEFAULT_TABLE_LIMIT = 1 << 20
@@ -109,8 +112,8 @@ class Options:
     table_limit: int = DEFAULT_TABLE_LIMIT
 
     def __post_init__(self):
-        if self.order not in ORDERS:
-            raise ValueError(f"order must be one of {', '.join(map(repr, ORDERS))}, not {self.order!r}")
+        if self.order not in ENGINE_ORDERS:
+            raise ValueError(f"order must be one of {', '.join(map(repr, ENGINE_ORDERS))}, not {self.order!r}")
         if self.symmetry and not self.table:
             raise ValueError("symmetry only helps through the table: turn table on too")
         limit = self.table_limit
@@ -153,8 +156,9 @@ class Engine:
         self.options = options or DEFAULT_OPTIONS
         self.table: dict[int, int] = {}  # canonical packed position -> score << 2 | bound
         self.history = [0] * self.layout.size
-        # the search, its budget hook, its counters, and its pairing test (which the tests check on its own)
-        self._node, self._arm, self._counters, self._paired = self._make_search()
+        self.watch = Watch()  # the search's counters, budgets and progress report
+        self.watch.table_size = self.table.__len__
+        self._node = self._make_search()
 
     # ------------------------------------------------------------------ the search
     def score(self, board: Board, *, max_seconds=None, max_nodes=None, progress=None) -> int:
@@ -181,13 +185,11 @@ class Engine:
         """
         if max_seconds is None and max_nodes is None and progress is None:
             return search()
-        watch = Watch(max_seconds, max_nodes, progress)
-        self._arm(watch)
+        self.watch.arm(max_seconds, max_nodes, progress)
         try:
             return search()
         finally:
-            self._arm(None)
-            watch.finish()
+            self.watch.disarm()
 
     def _search(self, state: tuple, alpha, beta) -> int:
         """Search the node ``state`` (from :meth:`_root` or :meth:`_child`) with the window (``alpha``, ``beta``).
@@ -221,157 +223,43 @@ class Engine:
         )
 
     def _make_search(self):
-        """Build the search as a closure over local names (it is twice as fast that way).
+        """The search ``node``: fail-soft negamax alpha-beta, a closure over local names (twice as fast so).
 
-        The closure is a fail-soft negamax alpha-beta: nobody has won yet and
-        it is ``me``'s move with ``n_empty`` cells free.  ``images`` packs the
-        position's images under every symmetry; ``my_threats`` and
-        ``their_threats`` are the empty cells that would complete a line for
-        each side; ``my_open`` and ``their_open`` have a bit for each line the
-        other side has not entered.  Each option is read once here, not at
-        every node.  The window is in whole numbers (see :meth:`_search`).
-
-        The move loop updates the mover's threats on the lines through the
-        cell played: the same scan as :meth:`ttt.bitboard.Layout.threats_through`,
-        written out inline because it runs at every node and a call there
-        costs a fifth of the engine's time.
-
-        Returns the node function, two helpers that share its counters
-        (``arm(watch)`` makes the following searches report to a
-        :class:`ttt.budget.Watch` every so many nodes, at the cost of one
-        comparison per node; ``counters()`` gives ``(nodes, table hits)``),
-        and the pairing test ``paired(lines, empties)``.
+        ``node`` searches a position nobody has won, ``me`` to move, ``n_empty``
+        cells free; ``images`` packs its images under every symmetry;
+        ``my_threats``/``their_threats`` are the empty cells that would
+        complete a line for each side; ``my_open``/``their_open`` have a bit
+        per line the other side has not entered.  Options are read once here.
+        The move loop inlines :meth:`ttt.bitboard.Layout.threats_through`: a
+        call at every node would cost a fifth of the time.
         """
         lay, opts = self.layout, self.options
-        size, full, masks_through = lay.size, lay.full, lay.masks_through
-        line_masks, line_cells, line_bits_through = lay.masks, lay.geometry.lines, lay.line_bits_through
-        threats_through = lay.threats_through
-        use_table, use_threats, use_dead, use_pairing = opts.table, opts.threats, opts.dead, opts.pairing
+        size, full, masks_through, line_bits_through = lay.size, lay.full, lay.masks_through, lay.line_bits_through
+        threats_through, paired = lay.threats_through, lay.paired
+        use_table, use_threats, use_dead = opts.table, opts.threats, opts.dead
         use_symmetry = opts.symmetry and bool(lay.symmetry_perms)
         sym_min_empty = symmetry_min_empty(size) if use_symmetry else size + 1  # (never reached without symmetry)
-        table_limit = opts.table_limit
-        field_mask = lay.field_mask
+        table_limit, field_mask = opts.table_limit, lay.field_mask
         shifted_perms = tuple(zip(lay.field_shifts, lay.symmetry_perms))  # where each image sits, and its symmetry
-        # What a move adds to ``images``, by the number of empty cells before it: X's or O's images of
-        # its cell under every symmetry while the child still looks up its canonical image, else
-        # only the cell itself (a smaller number to carry).
+        # What a move adds to ``images``, by the empty cells before it: its cell's images under every
+        # symmetry while the child looks up its canonical image, else the cell alone (less to carry).
         move_images = tuple(
             (lay.x_images if n % 2 == size % 2 else lay.o_images) if n > sym_min_empty
             else (lay.x_bits if n % 2 == size % 2 else lay.o_bits)
             for n in range(size + 1)
         )
-        pair_min_empty = PAIRING_MIN_EMPTY if use_pairing else size + 1
-        # Lines overlap when a row, column or diagonal is longer than k: then one pair can lie in
-        # several lines, and the pairing test chooses among each line's pairs (Layout.line_pairs).
-        overlapping = use_pairing and max(lay.rows, lay.cols) > lay.k
-        line_pairs = lay.line_pairs if overlapping else ()
-        most_covered = max((covers.bit_count() for pairs in line_pairs for _, covers in pairs), default=1)
-        coverable = tuple(n // 2 * most_covered for n in range(size + 1))  # at most so many lines can be paired
-        order_name = opts.order
-        lines_min_empty = LINES_MIN_EMPTY if order_name == "lines" else size + 1
-        stone_weights = tuple(4**stones for stones in range(lay.k + 1))
-        use_history = order_name == "history"
-        order = lay.static_order if order_name != "index" else lay.index_order
-        order_bits = tuple((c, 1 << c) for c in order)
-        history = self.history
-        table = self.table
+        pair_min_empty = PAIRING_MIN_EMPTY if opts.pairing else size + 1
+        coverable = tuple(n // 2 * lay.most_covered for n in range(size + 1))  # at most so many lines can be paired
+        lines_min_empty = LINES_MIN_EMPTY if opts.order == "lines" else size + 1
+        use_history = opts.order == "history"
+        order_bits = tuple((c, 1 << c) for c in (lay.static_order if opts.order != "index" else lay.index_order))
+        history, table, watch = self.history, self.table, self.watch
         exact, lower, upper = int(EXACT), int(LOWER), int(UPPER)
-        nodes = hits = 0
-        checkpoint = NEVER  # the node count at which to call tick()
-        watch = None
-
-        def tick():
-            nonlocal checkpoint
-            checkpoint = NEVER if watch is None else watch.check(nodes, len(table))
-
-        def arm(new_watch):
-            nonlocal watch, checkpoint
-            watch = new_watch
-            checkpoint = NEVER if new_watch is None else new_watch.start(nodes)
-
-        def counters():
-            return nodes, hits
-
-        def shrink():
-            """The table is full: forget the half of it that is cheapest to find again.
-
-            An entry saves a search of the position below it, and a position
-            with more stones has a smaller tree below it.  So the entries with
-            the fewest stones are kept (among equals, the ones stored last)
-            and the rest are dropped.  Dropping entries never makes an answer
-            wrong, only slower: the search finds them again when it needs them.
-            """
-            by_stones = [0] * (size + 1)
-            for key in table:
-                by_stones[key.bit_count()] += 1
-            room = len(table) // 2
-            for threshold in range(size + 1):  # the stone count at which the room runs out
-                if by_stones[threshold] > room:
-                    break
-                room -= by_stones[threshold]
-            drop = []
-            for key in reversed(table):  # newest first
-                stones = key.bit_count()
-                if stones < threshold:
-                    continue
-                if stones == threshold and room > 0:
-                    room -= 1
-                    continue
-                drop.append(key)
-            for key in drop:
-                del table[key]
-
-        def paired(lines, empties):
-            """Can the defender pair off every line in ``lines``, so that the attacker completes none of them?
-
-            A *pairing* is a set of disjoint pairs of empty cells such that
-            every line holds a whole pair.  Whenever the attacker takes one
-            cell of a pair the defender takes the other, so each line ends up
-            with a defender's stone: the attacker cannot win, whoever moves
-            now (Hales and Jewett's pairing strategy).  Looked for greedily:
-            the line with the fewest free cells first, and for it the free
-            pair that lies in the most lines still uncovered.  Not finding one
-            proves nothing.
-            """
-            free = empties
-            uncovered = lines
-            while uncovered:
-                fewest = size + 1  # more than any line can have free
-                rest = uncovered
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    count = (line_masks[low.bit_length() - 1] & free).bit_count()
-                    if count < fewest:
-                        fewest, line = count, low
-                        if count <= 2:
-                            break  # cannot do better than a forced pair (or a line already lost)
-                if fewest < 2:
-                    return False
-                if not overlapping:  # any two free cells of the line will do: take the first two
-                    cells = line_masks[line.bit_length() - 1] & free
-                    first = cells & -cells
-                    cells ^= first
-                    free ^= first | cells & -cells
-                    uncovered ^= line
-                    continue
-                most = 0
-                for pair, covers in line_pairs[line.bit_length() - 1]:
-                    if pair & free == pair:
-                        gain = (covers & uncovered).bit_count()
-                        if gain > most:
-                            most, chosen, chosen_covers = gain, pair, covers
-                            if gain == most_covered:
-                                break  # no pair covers more
-                free ^= chosen
-                uncovered &= ~chosen_covers
-            return True
 
         def node(me, opp, images, n_empty, my_threats, their_threats, my_open, their_open, alpha, beta):
-            nonlocal nodes, hits
-            nodes += 1
-            if nodes >= checkpoint:
-                tick()  # progress and budgets (raises BudgetExceeded)
+            watch.nodes = nodes = watch.nodes + 1
+            if nodes >= watch.checkpoint:
+                watch.tick()  # progress and budgets (raises BudgetExceeded)
             # Scores lie in [-(n_empty - 1), n_empty]: narrow the window to that range.
             if alpha >= n_empty:
                 return n_empty
@@ -421,64 +309,29 @@ class Engine:
                     alpha = 0  # I can pair off theirs: I cannot lose
                 if alpha >= beta:
                     return 0
-            key = None
-            stabiliser = None  # the symmetries that map this position onto itself
+            key = stabiliser = None  # the symmetries that map this position onto itself
             if use_table:
-                key = images & field_mask
                 if n_empty >= sym_min_empty:
-                    position = best_key = key
-                    for shift, perm in shifted_perms:
-                        image = images >> shift & field_mask
-                        if image < best_key:
-                            best_key = image
-                        elif image == position:
-                            if stabiliser is None:
-                                stabiliser = [perm]
-                            else:
-                                stabiliser.append(perm)
-                    key = best_key
+                    key, stabiliser = _canonical(images, field_mask, shifted_perms)
+                else:
+                    key = images & field_mask
                 entry = table.get(key)
                 if entry is not None:
-                    flag = entry & 3
-                    value = entry >> 2
-                    if flag == exact:
-                        hits += 1
-                        return value
-                    if flag == lower:
-                        if value > alpha:
-                            alpha = value
-                    elif value < beta:
+                    flag, value = entry & 3, entry >> 2
+                    if flag == lower and value > alpha:
+                        alpha = value
+                    elif flag == upper and value < beta:
                         beta = value
-                    if alpha >= beta:
-                        hits += 1
+                    if flag == exact or alpha >= beta:
+                        watch.hits += 1
                         return value
             lo = alpha  # the window this node is searched with decides what its result bounds
             if moves is None:
                 moves = [c for c, bit in order_bits if empties & bit]
                 if stabiliser is not None:
-                    # Moves that a symmetry of this position maps onto each other are worth
-                    # the same: search the first of each class (as ttt.symmetry.move_classes).
-                    kept, seen = [], 0
-                    for c in moves:
-                        if not seen >> c & 1:
-                            kept.append(c)
-                            for perm in stabiliser:
-                                seen |= 1 << perm[c]
-                    moves = kept
+                    moves = _one_per_class(moves, stabiliser)
                 if n_empty >= lines_min_empty:
-                    # A line still open to a side weighs 4 ** (that side's stones on it): 1, 4, 16, ...
-                    # as for the open-lines evaluation of ttt.limited; a cell weighs the sum over its
-                    # open lines, mine and theirs (a move there grows mine and cuts theirs).
-                    weights = [0] * size
-                    for open_lines, stones in ((my_open, me), (their_open, opp)):
-                        while open_lines:
-                            low = open_lines & -open_lines
-                            open_lines ^= low
-                            n = low.bit_length() - 1
-                            weight = stone_weights[(line_masks[n] & stones).bit_count()]
-                            for c in line_cells[n]:
-                                weights[c] += weight
-                    moves.sort(key=weights.__getitem__, reverse=True)
+                    _sort_by_open_lines(moves, lay, me, opp, my_open, their_open)
                 elif use_history:
                     moves.sort(key=lambda c: -history[c])
             my_images = move_images[n_empty]
@@ -512,17 +365,16 @@ class Engine:
                 break
             if key is not None:
                 if len(table) >= table_limit and key not in table:
-                    shrink()
+                    _shrink(table, size)
                 table[key] = best << 2 | (upper if best <= lo else lower if best >= beta else exact)
             return best
 
-        return node, arm, counters, paired
+        return node
 
     @property
     def stats(self) -> SearchStats:
         """Nodes visited and table hits so far, and the table's size."""
-        nodes, hits = self._counters()
-        return SearchStats(nodes=nodes, hits=hits, table_size=len(self.table))
+        return SearchStats(nodes=self.watch.nodes, hits=self.watch.hits, table_size=len(self.table))
 
     # ------------------------------------------------------------------ answers
     def solve(self, board: Board, *, max_seconds=None, max_nodes=None, progress=None) -> Solution:
@@ -603,3 +455,87 @@ class Engine:
                 scores[cell] = -self._search(self._child(root, cell), -INF, INF)
         return scores
 
+
+
+# ---------------------------------------------------------------------- the search's helpers, off its hot path
+
+
+def _canonical(images: int, field_mask: int, shifted_perms) -> tuple[int, list | None]:
+    """``(canonical key, stabiliser)`` of a position's packed images: the smallest field, and the symmetries
+    (``None`` if none but the identity) that map the position onto itself (as
+    :meth:`ttt.bitboard.Layout.canonical_of_images` and :meth:`~ttt.bitboard.Layout.stabiliser`, in one pass)."""
+    position = best = images & field_mask
+    stabiliser = None
+    for shift, perm in shifted_perms:
+        image = images >> shift & field_mask
+        if image < best:
+            best = image
+        elif image == position:
+            if stabiliser is None:
+                stabiliser = [perm]
+            else:
+                stabiliser.append(perm)
+    return best, stabiliser
+
+
+def _one_per_class(moves: list[int], stabiliser: list) -> list[int]:
+    """The first move of each class of moves that a symmetry of the position maps onto each other (as
+    :func:`ttt.symmetry.move_classes`): they are worth the same, so only one is searched."""
+    kept, seen = [], 0
+    for c in moves:
+        if not seen >> c & 1:
+            kept.append(c)
+            for perm in stabiliser:
+                seen |= 1 << perm[c]
+    return kept
+
+
+def _sort_by_open_lines(moves: list[int], lay: Layout, me: int, opp: int, my_open: int, their_open: int) -> None:
+    """Sort ``moves`` (in place) by the ``"lines"`` order: the weight of the open lines through each cell.
+
+    A line still open to a side weighs 4 ** (that side's stones on it): 1, 4,
+    16, ... as for the open-lines evaluation of :mod:`ttt.limited`; a cell
+    weighs the sum over its open lines, mine and theirs (a move there grows
+    mine and cuts theirs).  The sort is stable, so ties keep the static order.
+    """
+    line_masks, line_cells = lay.masks, lay.geometry.lines
+    weights = [0] * lay.size
+    for open_lines, stones in ((my_open, me), (their_open, opp)):
+        while open_lines:
+            low = open_lines & -open_lines
+            open_lines ^= low
+            n = low.bit_length() - 1
+            weight = 4 ** (line_masks[n] & stones).bit_count()
+            for c in line_cells[n]:
+                weights[c] += weight
+    moves.sort(key=weights.__getitem__, reverse=True)
+
+
+def _shrink(table: dict[int, int], size: int) -> None:
+    """The bounded table is full: forget the half of it that is cheapest to find again.
+
+    An entry saves a search of the position below it, and a position with
+    more stones has a smaller tree below it.  So the entries with the fewest
+    stones are kept (among equals, the ones stored last) and the rest are
+    dropped.  Dropping entries never makes an answer wrong, only slower: the
+    search finds them again when it needs them.
+    """
+    by_stones = [0] * (size + 1)
+    for key in table:
+        by_stones[key.bit_count()] += 1
+    room = len(table) // 2
+    for threshold in range(size + 1):  # the stone count at which the room runs out
+        if by_stones[threshold] > room:
+            break
+        room -= by_stones[threshold]
+    drop = []
+    for key in reversed(table):  # newest first
+        stones = key.bit_count()
+        if stones < threshold:
+            continue
+        if stones == threshold and room > 0:
+            room -= 1
+            continue
+        drop.append(key)
+    for key in drop:
+        del table[key]

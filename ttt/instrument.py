@@ -9,7 +9,7 @@ nothing is kept.  The counter only watches: the search returns the same
 value with or without it, so a notebook can compare the cost of two
 algorithms on exactly the code that the tests check.  The fast searches
 (:class:`ttt.engine.Engine`, :class:`ttt.limited.LimitedSearch`,
-:class:`ttt.table.SolvedTable`) keep their own and show it as ``.stats``.
+:meth:`ttt.retrograde.Tablebase.top_down`) keep their own and show it as ``.stats``.
 
 The counting convention is the one that reproduces the published figures
 (549,946 nodes for brute force, 18,297 for alpha-beta, 16,168 for memoised

@@ -88,10 +88,7 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
     first = Board.empty() if start is None else start
     player = LinearPlayer([rng.uniform(-0.1, 0.1) for _ in features(first)], features)
     w = player.coefficients  # the player's own weights, trained in place
-
-    def estimate(board: Board) -> float:
-        return sum(wi * xi for wi, xi in zip(w, features(board)))
-
+    estimate = player.evaluate
     for game in _progress(games, progress, "LMS self-play"):
         board = first
         produced = {"X": [], "O": []}
@@ -110,7 +107,7 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
             for i, b in enumerate(boards):
                 target = estimate(boards[i + 1]) if i + 1 < len(boards) else result
                 x = features(b)
-                error = target - sum(wi * xi for wi, xi in zip(w, x))
+                error = target - player.weigh(x)
                 for j, xj in enumerate(x):
                     w[j] += rate * error * xj
         if callback is not None:

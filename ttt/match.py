@@ -6,7 +6,7 @@ Three ways to judge one:
 * :func:`play_match` plays a number of games against another player and
   tallies wins, draws and losses (:class:`MatchResult`);
 * :func:`optimal_share` asks, position by position, whether its move keeps
-  the game-theoretic value (the answer key is :class:`ttt.table.SolvedTable`);
+  the game-theoretic value (the answer key is a :class:`ttt.retrograde.Tablebase`);
 * :func:`games_against_perfect` plays it against a perfect opponent that
   tries *every* value-keeping reply, so "never loses to perfect play" can be
   checked exhaustively rather than sampled.
@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 
 from ttt.board import DRAW, Board
-from ttt.table import SolvedTable, solved_table
+from ttt.retrograde import Tablebase, tablebase
 from ttt.tree import reachable_positions
 
 __all__ = [
@@ -98,12 +98,21 @@ def play_match(a, b, games: int = 100, seed: int = 0, a_plays: str = "alternate"
 
 
 # ---------------------------------------------------------------------- judging moves
-def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> list[Board]:
-    """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells."""
-    return [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
+def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3, fullest_first: bool = False) -> list[Board]:
+    """Every reachable position where the game is not over (4,520 on 3×3), by moves made then cells.
+
+    With ``fullest_first`` the boards with the most moves come first (ties
+    still by cells): the order in which the exercises' checks try them, so
+    that a mistake shows first on a board with few empty cells
+    (:mod:`ttt.exercises.positions`).
+    """
+    boards = [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
+    if fullest_first:
+        boards.sort(key=lambda board: (-board.moves_made, board.cells))
+    return boards
 
 
-def optimal_share(player, positions=None, table: SolvedTable | None = None) -> float:
+def optimal_share(player, positions=None, table: Tablebase | None = None) -> float:
     """The fraction of ``positions`` (default: all unfinished 3×3 ones) where ``player`` plays a value-keeping move.
 
     Positions are counted as given, so a list with repeats weights each
@@ -112,12 +121,12 @@ def optimal_share(player, positions=None, table: SolvedTable | None = None) -> f
     positions = unfinished_positions() if positions is None else list(positions)
     if not positions:
         raise ValueError("optimal_share needs at least one position")
-    table = table if table is not None else solved_table(positions[0].rows, positions[0].cols, positions[0].k)
+    table = table if table is not None else tablebase(positions[0].rows, positions[0].cols, positions[0].k)
     good = sum(player.move(board) in table.lookup(board).best_moves for board in positions)
     return good / len(positions)
 
 
-def games_against_perfect(player, mark: str = "X", table: SolvedTable | None = None,
+def games_against_perfect(player, mark: str = "X", table: Tablebase | None = None,
                           start: Board | None = None) -> list[tuple[tuple[int, ...], str]]:
     """Every game of a deterministic ``player`` (playing ``mark``) against every perfect opponent.
 
@@ -129,7 +138,7 @@ def games_against_perfect(player, mark: str = "X", table: SolvedTable | None = N
     """
     if mark not in ("X", "O"):
         raise ValueError(f"mark must be 'X' or 'O', not {mark!r}")
-    table = table if table is not None else solved_table()
+    table = table if table is not None else tablebase()
     start = Board.empty() if start is None else start
     results: list[tuple[tuple[int, ...], str]] = []
 

@@ -204,7 +204,11 @@ class LinearPlayer:
 
     def evaluate(self, board: Board) -> float:
         """The estimated value of ``board`` for the side that has just moved (about -1 .. +1)."""
-        return sum(w * x for w, x in zip(self.coefficients, self.features(board)))
+        return self.weigh(self.features(board))
+
+    def weigh(self, x) -> float:
+        """The weighted sum of a board's features ``x``: :meth:`evaluate` for features already computed."""
+        return sum(w * xi for w, xi in zip(self.coefficients, x))
 
     def move(self, board: Board) -> int:
         return greedy_move(board, self.evaluate)

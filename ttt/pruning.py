@@ -66,7 +66,6 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
-from ttt.bitboard import static_order as _geometry_order
 from ttt.board import Board
 from ttt.instrument import SearchStats
 from ttt.minimax import minimax, negamax
@@ -180,16 +179,16 @@ def static_order(board: Board) -> tuple[int, ...]:
     """All cells, those on more winning lines first (centre, corners, edges on 3×3).
 
     Ties go to the cell nearer the centre, then to the lower number (the
-    order is :func:`ttt.bitboard.static_order`, shared with the engine).  A
-    cell on many lines is more often part of a win or a block, so trying it
-    first tends to find a cut-off sooner.
+    order is :attr:`ttt.geometry.Geometry.static_order`, shared with the
+    engine).  A cell on many lines is more often part of a win or a block,
+    so trying it first tends to find a cut-off sooner.
     """
-    return _geometry_order(board.geometry)
+    return board.geometry.static_order
 
 
 def _static_moves(board: Board) -> list[int]:
     cells = board.cells
-    return [cell for cell in _geometry_order(board.geometry) if cells[cell] == "."]
+    return [cell for cell in board.geometry.static_order if cells[cell] == "."]
 
 
 def _urgent_first(board: Board, moves: list[int]) -> list[int]:

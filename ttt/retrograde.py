@@ -20,14 +20,26 @@ returns exactly what :func:`ttt.solve` does).  The price is that it must
 visit every position (16,167 look-ups for the 5,478 of 3×3), where
 alpha-beta with a table, asking one question, needs under a thousand calls.
 
-Two builders, for two readers, which agree exactly (the tests check it):
+Three builders, which agree exactly (the tests check it):
 
 * ``method="plain"``: :func:`positions_by_level` and :func:`solve_levels`,
   a dozen lines over :class:`~ttt.board.Board` objects, the version
   notebook 06 reads (boards of up to :data:`PLAIN_MAX_CELLS` cells);
 * ``method="numpy"`` (the default): :mod:`ttt.retrograde_numpy`, whole
   levels as sorted integer arrays, which solves all 9,722,011 positions of
-  4×4 in a few seconds.
+  4×4 in a few seconds;
+* :meth:`Tablebase.top_down`: the other direction, memoised negamax on
+  bitboards that solves each class of symmetric positions once, through
+  whichever member it meets first (3×3: 1,879 calls for 627 classes, a few
+  milliseconds), the table behind :func:`ttt.solve`'s hints on small
+  boards (:func:`tablebase` keeps one per board size).
+
+Words: a *tablebase* (this module's :class:`Tablebase`) is every reachable
+position solved; a *transposition table* is the memo of one search
+(:mod:`ttt.memo`, :mod:`ttt.engine`), which holds only what that search
+met; a *symmetry table* (:func:`ttt.census.symmetry_tables`) maps packed
+positions to their images; and the *results table* is the benchmark's
+(:mod:`ttt.tools.algorithms`).
 
 A table keeps one member of each class of symmetric positions (the
 smallest packed image, as in :mod:`ttt.census`): 1,217,977 entries for
@@ -50,9 +62,12 @@ from dataclasses import asdict, astuple, dataclass
 from math import comb
 from pathlib import Path
 
-from ttt.bitboard import layout
+from functools import lru_cache
+
+from ttt.bitboard import Layout, layout
 from ttt.board import Board
 from ttt.geometry import BoardError, check_shape
+from ttt.instrument import SearchStats
 from ttt.scores import leaf_score, plies_from_score, sign
 from ttt.solution import Solution
 from ttt.symmetry import permutations
@@ -61,6 +76,7 @@ __all__ = [
     "PLAIN_MAX_CELLS",
     "LevelCounts",
     "Tablebase",
+    "tablebase",
     "solve_all",
     "positions_by_level",
     "solve_levels",
@@ -88,6 +104,9 @@ SMALL_BUILD = 10**9
 """Estimates up to this many bytes (1 GB) are built without asking the system how much memory is free."""
 
 FORMAT = "ttt-tablebase 1"
+
+INDEX_MAX = 200_000
+"""Tables with at most this many entries (3×4: 20,088) index their keys in a dict for quick look-ups."""
 
 
 # ---------------------------------------------------------------------- the plain version
@@ -197,42 +216,90 @@ class Tablebase:
     ``x | o << size``, its depth-aware score for the side to move and its
     value-keeping moves as a bit mask.  ``levels`` holds a
     :class:`LevelCounts` per number of marks, counted over every position.
+    ``stats`` counts the work of the top-down builder (:meth:`top_down`;
+    ``None`` for the bottom-up ones).
+
+    Built bottom-up by :func:`solve_all`, top-down by :meth:`top_down`, or
+    read from a file by :func:`load`.
     """
 
-    def __init__(self, rows: int, cols: int, k: int, keys, scores, best, levels: list[LevelCounts]):
+    def __init__(self, rows: int, cols: int, k: int, keys, scores, best, levels: list[LevelCounts],
+                 stats: SearchStats | None = None):
         self.rows, self.cols, self.k = rows, cols, k
         self.layout = layout(rows, cols, k)
         self.keys, self.scores, self.best = keys, scores, best
         self.levels = list(levels)
+        self.stats = stats
+        # A dictionary look-up takes a fraction of a NumPy search's time for one key (the widget's
+        # reply is one key at a time); a 4×4 table's index would take about 150 MB, so a large
+        # table searches its sorted keys instead.
+        self._index = dict(zip(keys.tolist(), range(keys.size))) if keys.size <= INDEX_MAX else None
 
     @classmethod
     def from_levels(cls, rows: int, cols: int, k: int, levels) -> Tablebase:
         """The table of solved levels (:class:`ttt.retrograde_numpy.Level`): counted, then cut to one member per class."""
         import numpy as np
 
-        from ttt.census import canonical_keys, symmetry_tables
+        from ttt.census import canonical_members, count_level, symmetry_tables
 
         n = rows * cols
         keys = np.concatenate([level.keys for level in levels])
         tables = symmetry_tables(permutations(rows, cols), n, keys.dtype.type, chunk=min(n, 16))
-        block = 1 << 20  # positions canonicalised at a time, to bound the temporary arrays
-        canonical = np.concatenate([
-            keys[start : start + block] == canonical_keys(keys[start : start + block], tables)
-            for start in range(0, keys.size, block)
-        ])
-        starts = np.cumsum([0] + [level.keys.size for level in levels[:-1]])
-        classes = np.add.reduceat(canonical, starts, dtype=np.intp)
+        canonical = canonical_members(keys, tables)
+        ends = np.cumsum([level.keys.size for level in levels])
         counts = [
-            # wins, draws and losses for the side to move: scores of sign +1, 0 and -1
-            LevelCounts(level.marks, int(level.keys.size), int(level.finished.sum()), int(classes[marks]),
+            # positions, finished and classes as the census counts them; then wins, draws and losses for
+            # the side to move: scores of sign +1, 0 and -1
+            LevelCounts(level.marks, *count_level(level.keys, level.finished, canonical[end - level.keys.size : end])[:3],
                         *map(int, np.bincount(1 - np.sign(level.scores), minlength=3)))
-            for marks, level in enumerate(levels)
+            for level, end in zip(levels, ends)
         ]
         scores = np.concatenate([level.scores for level in levels])[canonical]
         best = np.concatenate([level.best for level in levels])[canonical]
         keys = keys[canonical]
         order = np.argsort(keys)
         return cls(rows, cols, k, keys[order], scores[order], best[order], counts)
+
+    @classmethod
+    def top_down(cls, rows: int = 3, cols: int = 3, k: int = 3) -> Tablebase:
+        """Every position solved top-down: memoised negamax over classes of symmetric positions.
+
+        The search starts from the empty board and solves each class once,
+        through whichever member it meets first (:class:`_ClassSolver`); the
+        answers are then written for each class's smallest member, as the
+        bottom-up builders store them.  ``stats`` counts the solver's work:
+        ``nodes`` are its calls (one per class reached, plus one per edge
+        into an already-solved class: 1,879 on 3×3), ``hits`` the calls
+        answered by a class already solved, and ``table_size`` the
+        positions in the finished table.  Quick for small boards (3×3: a few
+        milliseconds); :func:`solve_all` is the way for 4×4.
+        """
+        import numpy as np
+
+        from ttt.retrograde_numpy import key_dtype, mask_dtype
+
+        check_shape(rows, cols, k)
+        lay = layout(rows, cols, k)
+        solver = _ClassSolver(lay)
+        rows_by_key = solver.canonical_rows()
+        counts: dict[int, list[int]] = {}  # marks -> [positions, finished, classes, wins, draws, losses]
+        for key, (score, _, members, finished) in rows_by_key.items():
+            row = counts.setdefault(key.bit_count(), [0] * 6)
+            row[0] += members
+            row[1] += members if finished else 0
+            row[2] += 1
+            row[4 - sign(score)] += members  # wins, draws, losses: scores of sign +1, 0, -1
+        keys = sorted(rows_by_key)
+        table = cls(
+            rows, cols, k,
+            np.array(keys, dtype=key_dtype(lay.size)),
+            np.array([rows_by_key[key][0] for key in keys], dtype=np.int8),
+            np.array([rows_by_key[key][1] for key in keys], dtype=mask_dtype(lay.size)),
+            [LevelCounts(marks, *counts[marks]) for marks in sorted(counts)],
+            stats=solver.stats,
+        )
+        solver.stats.table_size = len(table)
+        return table
 
     # ------------------------------------------------------------------ answers
     def __len__(self) -> int:
@@ -246,10 +313,7 @@ class Tablebase:
 
     def _board(self, board) -> Board:
         """``board`` as a :class:`Board` of this table's size, or :class:`BoardError`."""
-        if isinstance(board, str):
-            board = Board.parse(board)
-        if not isinstance(board, Board):
-            raise BoardError(f"expected a Board or a board string, not {type(board).__name__}")
+        board = Board.of(board)
         if (board.rows, board.cols, board.k) != (self.rows, self.cols, self.k):
             raise BoardError(
                 f"this table is for {self.rows}×{self.cols} boards with k={self.k},"
@@ -267,13 +331,15 @@ class Tablebase:
         """
         lay = self.layout
         images = lay.images(lay.key(board))
-        perm, key = tuple(range(lay.size)), images & lay.field_mask
-        for shift, symmetry in zip(lay.field_shifts, lay.symmetry_perms):
-            image = images >> shift & lay.field_mask
-            if image < key:
-                perm, key = symmetry, image
-        at = int(self.keys.searchsorted(key))
-        if at == self.keys.size or int(self.keys[at]) != key:
+        key = lay.canonical_of_images(images)
+        perm = _symmetry_to(lay, images, key)
+        if self._index is not None:
+            at = self._index.get(key, -1)
+        else:
+            at = int(self.keys.searchsorted(key))
+            if at == self.keys.size or int(self.keys[at]) != key:
+                at = -1
+        if at < 0:
             raise BoardError(f"{board.notation} cannot be reached from the empty board by legal moves")
         return int(self.scores[at]), int(self.best[at]), perm
 
@@ -399,6 +465,116 @@ def load(path) -> Tablebase:
     best = np.frombuffer(raw, best_t, entries, offset=sizes[0] + sizes[1]).copy()
     levels = [LevelCounts(*row) for row in header["levels"]]
     return Tablebase(header["rows"], header["cols"], header["k"], keys, scores, best, levels)
+
+
+# ---------------------------------------------------------------------- the top-down builder
+
+
+class _ClassSolver:
+    """Memoised negamax on bitboards that solves each class of symmetric positions once (:meth:`Tablebase.top_down`).
+
+    ``solved`` lists ``(packed images of a member, its score, its best
+    moves)`` per unfinished class, ``finished`` ``(packed images, score)``
+    per finished position reached (with repeats).
+    """
+
+    def __init__(self, lay: Layout):
+        self.layout = lay
+        self.stats = SearchStats()
+        self.class_scores: dict[int, int] = {}  # canonical packed position -> score
+        self.solved: list[tuple[int, int, int]] = []
+        self.finished: list[tuple[int, int]] = []
+        self.score(0, 0, 0, lay.size)
+
+    def score(self, x: int, o: int, images: int, n_empty: int) -> int:
+        """Depth-aware score of the unfinished position ``x``, ``o`` for the side to move.
+
+        ``images`` packs the position's images under every symmetry
+        (:meth:`ttt.bitboard.Layout.images`); the smallest of them names its
+        class, so each class is solved once, through whichever member the
+        search meets first.
+        """
+        self.stats.nodes += 1
+        lay = self.layout
+        key = lay.canonical_of_images(images)
+        known = self.class_scores.get(key)
+        if known is not None:
+            self.stats.hits += 1
+            return known
+        x_to_move = n_empty % 2 == lay.size % 2
+        me, move_images = (x, lay.x_images) if x_to_move else (o, lay.o_images)
+        rest = lay.full & ~(x | o)
+        scored = []
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            mine = me | low
+            child_images = images | move_images[cell]
+            for mask in lay.masks_through[cell]:
+                if mask & mine == mask:
+                    value = n_empty  # winning at once is as good as it gets
+                    self.finished.append((child_images, -n_empty))
+                    break
+            else:
+                if n_empty == 1:
+                    value = 0
+                    self.finished.append((child_images, 0))
+                elif x_to_move:
+                    value = -self.score(mine, o, child_images, n_empty - 1)
+                else:
+                    value = -self.score(x, mine, child_images, n_empty - 1)
+            scored.append((low, value))
+        score = max(value for _, value in scored)
+        keep = sign(score)
+        best = 0
+        for low, value in scored:
+            if sign(value) == keep:
+                best |= low
+        self.class_scores[key] = score
+        self.solved.append((images, score, best))
+        return score
+
+    def canonical_rows(self) -> dict[int, tuple[int, int, int, bool]]:
+        """``{canonical key: (score, best moves in the key's own cells, members of the class, finished)}``.
+
+        The best moves move with the position: field ``s`` of the best
+        moves' images belongs to field ``s`` of the position's.
+        """
+        lay = self.layout
+        mask, shifts, x_images = lay.field_mask, (0, *lay.field_shifts), lay.x_images
+        result = {}
+        for images, score, best, finished in [*((*row, False) for row in self.solved),
+                                              *((images, score, 0, True) for images, score in self.finished)]:
+            key = lay.canonical_of_images(images)
+            if key in result:
+                continue
+            best_images = 0
+            while best:
+                low = best & -best
+                best ^= low
+                best_images |= x_images[low.bit_length() - 1]
+            own = next(best_images >> shift & mask for shift in shifts if images >> shift & mask == key)
+            result[key] = (score, own, len({images >> shift & mask for shift in shifts}), finished)
+        return result
+
+
+def _symmetry_to(lay: Layout, images: int, key: int) -> tuple[int, ...]:
+    """A symmetry (as a cell permutation) that moves the position of packed ``images`` onto its image ``key``."""
+    if images & lay.field_mask == key:
+        return tuple(range(lay.size))
+    mask = lay.field_mask
+    return next(perm for shift, perm in zip(lay.field_shifts, lay.symmetry_perms) if images >> shift & mask == key)
+
+
+def tablebase(rows: int = 3, cols: int = 3, k: int = 3) -> Tablebase:
+    """One :meth:`Tablebase.top_down` per board size, built on first use and then shared (however the size is written)."""
+    return _tablebase(rows, cols, k)
+
+
+@lru_cache(maxsize=None)
+def _tablebase(rows: int, cols: int, k: int) -> Tablebase:
+    return Tablebase.top_down(rows, cols, k)
 
 
 # ---------------------------------------------------------------------- building

@@ -9,23 +9,24 @@ in 32 bits, so the widest level (1,962,576 positions) takes 8 MB.
 
 Two sweeps, each a loop over levels:
 
-* **forward**, from the empty board: the children of a level are its
-  unfinished positions with one more mark, made for a block of parents at
-  once (a row per cell: one ``|`` and one mask of the free cells), then
-  sorted and de-duplicated; finished positions are found by testing every
-  line mask against the side that just moved;
+* **forward**, from the empty board (:func:`forward_sweep`, the package's
+  one forward sweep, which :func:`ttt.census.census` counts over): the
+  children of a level are its unfinished positions with one more mark.
+  Each cell's children come out sorted (a move adds the same bit to every
+  sorted parent), so they are merged into the next level one cell at a
+  time, adding up path counts where a position is reached twice: at most a
+  level and one cell's children are held at once.  Finished positions are
+  found by testing every line mask against the side that just moved;
 * **backward**, from the full boards: a finished position scores
   :func:`ttt.scores.leaf_score`; an unfinished one scores the best of
   minus its children's scores, and each child is found in the (sorted)
   level below by ``np.searchsorted``.  The moves that keep the sign of the
   best score are the value-keeping moves, kept as a bit mask per position.
 
-Blocks of :data:`BLOCK` parents keep the temporary arrays to a few
-megabytes however wide a level is (4×4: about 300 MB at the peak, the
-interpreter included), while a small board goes through in a handful of
-NumPy calls per level.  De-duplication sorts and compares neighbours
-instead of calling ``np.unique``, which is far slower here (NumPy 2.4, 3
-million 32-bit keys: 3.1 s against 0.015 s).
+Blocks of :data:`BLOCK` parents keep the backward sweep's temporary arrays
+to a few megabytes however wide a level is (4×4: about 250 MB at the peak,
+the interpreter included), while a small board goes through in a handful
+of NumPy calls per level.
 
 NumPy is imported inside the functions, so ``import ttt`` stays light.
 """
@@ -34,12 +35,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
-from ttt.geometry import geometry
+from ttt.geometry import BoardError, geometry
 from ttt.scores import win_score
 
-__all__ = ["Level", "key_dtype", "mask_dtype", "sorted_unique", "build_levels"]
+__all__ = ["Level", "key_dtype", "mask_dtype", "forward_sweep", "build_levels"]
 
 NO_CHILD = 127
 """The int8 stand-in for "this cell is taken" in the backward sweep's child scores (no real score is that high)."""
@@ -62,9 +63,14 @@ class Level:
 
 
 def key_dtype(size: int):
-    """The smallest unsigned NumPy type that holds a packed position of ``size`` cells (two bits a cell)."""
+    """The smallest unsigned NumPy type that holds a packed position of ``size`` cells (two bits a cell).
+
+    Raises :class:`ttt.BoardError` beyond 32 cells, which do not fit in 64 bits.
+    """
     import numpy as np
 
+    if 2 * size > 64:
+        raise BoardError(f"a packed position of {size} cells does not fit in 64 bits: at most 32 cells")
     return np.uint32 if 2 * size <= 32 else np.uint64
 
 
@@ -73,17 +79,6 @@ def mask_dtype(size: int):
     import numpy as np
 
     return np.uint16 if size <= 16 else np.uint32 if size <= 32 else np.uint64
-
-
-def sorted_unique(values):
-    """The distinct values of an array, sorted (``np.unique``, done as a sort and a neighbour comparison)."""
-    import numpy as np
-
-    values = np.sort(values)
-    keep = np.empty(values.size, dtype=bool)
-    keep[:1] = True
-    np.not_equal(values[1:], values[:-1], out=keep[1:])
-    return values[keep]
 
 
 def _bit_masks(rows, mask_t):
@@ -131,6 +126,98 @@ def _blocks(values):
     return [values[start : start + BLOCK] for start in range(0, max(values.size, 1), BLOCK)]
 
 
+def forward_sweep(rows: int, cols: int, k: int, paths: bool = False) -> Iterator[tuple]:
+    """Every position reachable from the empty rows×cols board, one level (number of marks) at a time.
+
+    Yields ``(marks, keys, won, counts)``: the level's packed positions,
+    sorted; whether the side that just moved has completed a line there;
+    and with ``paths`` the number of move sequences that reach each
+    position (float64, exact below 2**53), else ``None``.  A won position
+    has no children; the sweep stops after the full boards, or before if
+    every game is over sooner (2×3 with k=2, say).
+    """
+    import numpy as np
+
+    geo = geometry(rows, cols, k)
+    n = geo.size
+    key_t = key_dtype(n)
+    full, shift = key_t((1 << n) - 1), key_t(n)
+    lines = [key_t(mask) for mask in geo.line_masks]
+    level = np.zeros(1, dtype=key_t)
+    counts = np.ones(1) if paths else None
+    for marks in range(n + 1):
+        won = np.zeros(level.size, dtype=bool)
+        if marks >= 2 * k - 1:  # the mover has at least k marks: has it completed a line?
+            mover = level & full if marks % 2 == 1 else level >> shift  # X made the last move when the count is odd
+            for line in lines:
+                won |= mover & line == line
+            del mover
+        yield marks, level, won, counts
+        if marks == n:
+            return
+        if won.any():
+            going_on = ~won
+            level, counts = level[going_on], counts[going_on] if paths else None
+        level, counts = _next_level(level, counts, n, offset=0 if marks % 2 == 0 else n)
+        if not level.size:
+            return
+
+
+def _next_level(parents, counts, n: int, offset: int):
+    """The positions one move after ``parents`` (sorted, no duplicates), with summed path counts.
+
+    The mover's mark goes at bit ``cell + offset``.  The children made by
+    one cell are already sorted and distinct (the bit is clear in every
+    parent, so adding it keeps their order), so they are merged into the
+    level one cell at a time: never all the children of a level at once
+    (six times as many on 4×4).
+    """
+    import numpy as np
+
+    key_t = parents.dtype.type
+    occupied = (parents & key_t((1 << n) - 1)) | (parents >> key_t(n))
+    level = np.zeros(0, dtype=key_t)
+    level_counts = np.zeros(0) if counts is not None else None
+    for cell in range(n):
+        free = (occupied & key_t(1 << cell)) == 0
+        new = parents[free] | key_t(1 << (cell + offset))
+        new_counts = counts[free] if counts is not None else None
+        del free
+        level, level_counts = merge(level, level_counts, new, new_counts)
+    return level, level_counts
+
+
+def merge(level, counts, new, new_counts):
+    """Merge sorted distinct ``new`` into sorted distinct ``level``, adding the counts of positions in both.
+
+    ``counts`` and ``new_counts`` are ``None`` when no paths are counted.
+    """
+    import numpy as np
+
+    if level.size == 0:
+        return new, new_counts
+    at = np.searchsorted(level, new)
+    found = level[np.minimum(at, level.size - 1)] == new
+    if counts is not None:
+        counts[at[found]] += new_counts[found]  # ``at`` has no repeats where found: no np.add.at needed
+    fresh = ~found
+    del found
+    # Each fresh position goes before level[at]; ``at`` is sorted, so the j-th one lands at at + j.
+    slots = at[fresh]
+    slots += np.arange(slots.size, dtype=slots.dtype)
+    old = np.ones(level.size + slots.size, dtype=bool)
+    old[slots] = False
+    merged = np.empty(old.size, dtype=level.dtype)
+    merged[slots] = new[fresh]
+    merged[old] = level
+    if counts is not None:
+        merged_counts = np.empty(old.size)
+        merged_counts[slots] = new_counts[fresh]
+        merged_counts[old] = counts
+        counts = merged_counts
+    return merged, counts
+
+
 def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None = None) -> list[Level]:
     """Every position reachable from the empty rows×cols board (k in a row), solved: one :class:`Level` per number of marks.
 
@@ -140,32 +227,14 @@ def build_levels(rows: int, cols: int, k: int, step: Callable[[], None] | None =
     """
     import numpy as np
 
-    geo = geometry(rows, cols, k)
-    n = geo.size
-    key_t, mask_t = key_dtype(n), mask_dtype(n)
-    full, shift = key_t((1 << n) - 1), key_t(n)
-    lines = np.array(geo.line_masks, dtype=key_t)
-
-    # Forward: the levels, from the empty board to the fullest.
+    n = rows * cols
+    mask_t = mask_dtype(n)
     keys, won = [], []
-    level = np.zeros(1, dtype=key_t)
-    for marks in range(n + 1):
-        mover = level & full if marks % 2 == 1 else level >> shift  # X made the last move when the count is odd
-        if marks >= 2 * k - 1:  # the mover has at least k marks: has it completed a line?
-            has_line = (mover[:, None] & lines == lines).any(axis=1)
-        else:
-            has_line = np.zeros(level.size, dtype=bool)
+    for _, level, has_line, _ in forward_sweep(rows, cols, k):
         keys.append(level)
         won.append(has_line)
         if step:
             step()
-        if marks == n:
-            break
-        children = [_children(block, marks, n)[1] for block in _blocks(level[~has_line])]
-        level = sorted_unique(np.concatenate(children))
-        del children, mover
-        if not level.size:  # every game is over before the board is full (2×3 with k=2, say)
-            break
 
     # Backward: the scores, from the fullest level to the empty board.
     solved: list[Level] = [None] * len(keys)

@@ -19,10 +19,9 @@ from __future__ import annotations
 from ttt.board import Board
 from ttt.budget import BudgetExceeded, ProgressPrinter, check_budget
 from ttt.engine import Engine
-from ttt.geometry import BoardError
 from ttt.scores import plies_from_score, sign
 from ttt.solution import Solution
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 
 TABLE_MAX_CELLS = 9  # boards up to this size are solved whole once, then looked up
 
@@ -30,14 +29,6 @@ __all__ = ["solve", "score", "move_scores", "move_hints", "describe", "clear_cac
 
 _ENGINES: dict[tuple[int, int, int], Engine] = {}
 """One engine per board size, kept for the life of the process (see :func:`_engine_for`)."""
-
-
-def _board(board) -> Board:
-    if isinstance(board, Board):
-        return board
-    if isinstance(board, str):
-        return Board.parse(board)
-    raise BoardError(f"expected a Board or a board string, not {type(board).__name__}")
 
 
 def _engine_for(board: Board) -> Engine:
@@ -55,7 +46,7 @@ def _ask(method: str, board, max_seconds, max_nodes, progress):
     possibly large; the simplest rule that keeps no half-done state around
     is to forget that engine, so the next call starts afresh.
     """
-    board = _board(board)
+    board = Board.of(board)
     check_budget(max_seconds, max_nodes)
     engine = _engine_for(board)
     if progress is True:
@@ -97,18 +88,17 @@ def move_scores(board) -> dict[int, int]:
 
     The best moves of a perfect player that wins as fast as it can are the
     ones with the highest score.  Boards of up to 9 cells are answered from
-    a :class:`~ttt.table.SolvedTable` built once per process (3×3: about
-    5 ms), so a widget's reply or hint needs no search; larger boards ask the
+    a :class:`~ttt.retrograde.Tablebase` built once per process
+    (:func:`ttt.retrograde.tablebase`; 3×3: a few milliseconds), so a widget's reply or hint needs no search; larger boards ask the
     engine.
     """
-    board = _board(board)
+    board = Board.of(board)
     if board.is_over:
         return {}
     if board.size <= TABLE_MAX_CELLS:
-        # Small boards are solved whole once (SolvedTable); then a move's score is a look-up:
+        # Small boards are solved whole once (a Tablebase); then a move's score is a look-up:
         # minus the score of the position it leads to, for the opponent who moves there.
-        table = solved_table(board.rows, board.cols, board.k)
-        return {cell: -table.lookup(board.child(cell)).score for cell in board.legal_moves()}
+        return tablebase(board.rows, board.cols, board.k).move_scores(board)
     return _engine_for(board).move_scores(board)
 
 
@@ -128,7 +118,7 @@ def describe(score: int, empty: int) -> str:
 
 def move_hints(board) -> dict[int, str]:
     """For each legal move, what it leads to under perfect play: ``{cell: "win in 3", ...}``."""
-    board = _board(board)
+    board = Board.of(board)
     empty = board.size - board.moves_made
     return {cell: describe(s, empty) for cell, s in move_scores(board).items()}
 

@@ -1,16 +1,17 @@
 """The figures about a game tree that notebook 03 states, as one JSON-ready dict.
 
-:func:`figures` gathers what :func:`ttt.tree.count_tree` finds about the tree
-of all games from the empty board, plus the prime factorisation of the
-number of games (255,168 = 2^6 · 3^2 · 443 for 3×3), in plain ints, lists and
-dicts so it can go straight to ``json.dumps`` (the ``stats --json`` command).
+:func:`figures` gathers what the census (:func:`ttt.census.census`, a
+count over the package's one forward sweep) finds about the tree of all
+games from the empty board, plus the prime factorisation of the number of
+games (255,168 = 2^6 · 3^2 · 443 for 3×3), in plain ints, lists and dicts
+so it can go straight to ``json.dumps`` (the ``stats --json`` command).
+Notebook 03 counts the same tree by walking it (:func:`ttt.tree.count_tree`);
+the tests check that the two agree.
 """
 
 from __future__ import annotations
 
-from ttt.board import Board
 from ttt.geometry import BoardError, check_shape
-from ttt.tree import count_tree
 
 __all__ = ["figures", "factorise", "format_figures"]
 
@@ -34,7 +35,6 @@ def factorise(n: int) -> list[tuple[int, int]]:
     return factors
 
 
-TREE_WALK_MAX_CELLS = 12  # beyond this, the NumPy census counts level by level instead
 CENSUS_MAX_CELLS = 16  # 4×4 takes a few seconds; 5×5 would not fit in memory
 
 
@@ -51,9 +51,8 @@ def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
     than dicts keyed by ply, so that the JSON reads back exactly as written.
     Raises :class:`ttt.BoardError` for a bad size.
 
-    Up to 12 cells the tree is counted by :func:`ttt.tree.count_tree` (3×3
-    takes about 0.1 s); larger boards, up to 16 cells, by the NumPy census
-    (:mod:`ttt.census`: 4×4 takes a few seconds).
+    Counted by the NumPy census (:mod:`ttt.census`), up to 16 cells (4×4
+    takes a few seconds).
     """
     from ttt.census import census  # NumPy: imported only when figures are asked for
 
@@ -63,40 +62,23 @@ def figures(rows: int = 3, cols: int = 3, k: int = 3) -> dict:
             f"a {rows}×{cols} board has too many positions to count here: stats handles up to"
             f" {CENSUS_MAX_CELLS} cells"
         )
-    small = rows * cols <= TREE_WALK_MAX_CELLS
-    levels = census(rows, cols, k, paths=not small)
-    if small:
-        counts = count_tree(Board.empty(rows, cols, k))
-        figs = {
-            "nodes": counts.nodes,
-            "games": counts.games,
-            "outcomes": dict(counts.outcomes),
-            "games_by_length": list(counts.games_by_length),
-            "nodes_per_ply": list(counts.nodes_per_ply),
-            "positions": counts.positions,
-            "unfinished": counts.unfinished,
-            "positions_per_ply": list(counts.positions_per_ply),
-            "unfinished_per_ply": list(counts.unfinished_per_ply),
-        }
-    else:
-        by_length = [sum(g.values()) for g in levels.games]
-        figs = {
-            "nodes": sum(levels.nodes_per_ply),
-            "games": sum(by_length),
-            "outcomes": {o: sum(g[o] for g in levels.games) for o in ("X", "O", "draw")},
-            "games_by_length": by_length,
-            "nodes_per_ply": levels.nodes_per_ply,
-            "positions": levels.positions,
-            "unfinished": levels.unfinished,
-            "positions_per_ply": [row[0] for row in levels.per_ply],
-            "unfinished_per_ply": [row[0] - row[1] for row in levels.per_ply],
-        }
+    levels = census(rows, cols, k)
+    by_length = [sum(g.values()) for g in levels.games]
+    games = sum(by_length)
     return {
         "rows": rows,
         "cols": cols,
         "k": k,
-        **figs,
-        "games_factorised": [[p, e] for p, e in factorise(figs["games"])],
+        "nodes": sum(levels.nodes_per_ply),
+        "games": games,
+        "outcomes": {o: sum(g[o] for g in levels.games) for o in ("X", "O", "draw")},
+        "games_by_length": by_length,
+        "nodes_per_ply": levels.nodes_per_ply,
+        "positions": levels.positions,
+        "unfinished": levels.unfinished,
+        "positions_per_ply": [row[0] for row in levels.per_ply],
+        "unfinished_per_ply": [row[0] - row[1] for row in levels.per_ply],
+        "games_factorised": [[p, e] for p, e in factorise(games)],
         "positions_up_to_symmetry": levels.classes,
         "finished_up_to_symmetry": levels.finished_classes,
         "unfinished_up_to_symmetry": levels.classes - levels.finished_classes,

@@ -20,9 +20,9 @@ from ttt.match import (
     unfinished_positions,
 )
 from ttt.players import PerfectPlayer, RandomPlayer, SearchPlayer, TDPlayer
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 
-TABLE = solved_table()
+TABLE = tablebase()
 POSITIONS = unfinished_positions()
 CRITICAL = [b for b in POSITIONS if len(TABLE.lookup(b).best_moves) < len(b.legal_moves())]
 

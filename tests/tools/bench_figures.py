@@ -32,7 +32,7 @@ ROWS = {
     "engine + dead-line caps": (0, 64, None, 46),
     "engine, all options (+ pairing)": (0, 51, None, 34),
     "engine: solve (value + every best move)": (0, 69, None, 43),
-    "SolvedTable build (whole game)": (0, 1_879, None, 5_478),
+    "Tablebase.top_down (whole game)": (0, 1_879, None, 5_478),
 }
 
 

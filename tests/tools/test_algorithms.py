@@ -5,7 +5,7 @@ import pytest
 from ttt import Board
 from ttt.engine import Engine, Options
 from ttt.instrument import SearchStats
-from ttt.table import SolvedTable
+from ttt.retrograde import Tablebase
 from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, VARIANT_SECONDS, SOURCE, Algorithm
 from bench_figures import ROWS
 
@@ -38,8 +38,8 @@ def test_the_engine_rows_are_what_a_fresh_engine_reports():
     row = next(a for a in ALGORITHMS if a.name == "engine, all options (+ pairing)")
     row.run(None, stats)
     assert (stats.nodes, stats.hits, stats.table_size) == (engine.stats.nodes, engine.stats.hits, len(engine.table))
-    table = SolvedTable()
-    row = next(a for a in ALGORITHMS if a.name == "SolvedTable build (whole game)")
+    table = Tablebase.top_down()
+    row = next(a for a in ALGORITHMS if a.name == "Tablebase.top_down (whole game)")
     stats = SearchStats()
     assert row.run(None, stats) == 0 and stats == table.stats
 

@@ -266,7 +266,7 @@ def test_bench_quick_json_from_the_command_line():
     check_report(report)
     cold = report["cold"]
     assert cold["runs"] == 1 and cold["values"]["ttt.solve"] == 0
-    assert {"ttt.solve", "ttt SolvedTable (whole table)"} <= set(cold["times"])
+    assert {"ttt.solve", "ttt Tablebase.top_down (whole table)"} <= set(cold["times"])
     if "OpenSpiel alpha_beta_search" in peers.available():
         assert set(cold["ratios"]) == {f"{theirs} / {ours}" for ours, theirs in COLD_PAIRS}
         assert all(ratio > 0 for ratio in cold["ratios"].values())

@@ -44,7 +44,7 @@ def test_peers_cold_runs_and_speedups_are_written_out():
     assert "  Some peer" in "\n".join(lines) and "value 0  (move 4)" in "\n".join(lines)
     assert "Cold: first call in a fresh interpreter, median of 3" in lines
     assert "  Some peer / ttt.solve: 2.0×" in lines
-    assert lines[-1] == "Widget reply (SolvedTable.lookup, table built): median 2.0 µs over 500 positions"
+    assert lines[-1] == "Widget reply (Tablebase.lookup, table built): median 2.0 µs over 500 positions"
 
 
 def test_the_board_report():

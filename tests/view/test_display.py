@@ -32,10 +32,16 @@ def test_labels_fills_and_numbers():
 def test_a_notebook_shows_a_board_as_an_image_of_its_svg():
     # An <img> with a data URI, not inline SVG: JupyterLab's sanitiser drops inline SVG from
     # notebooks it does not trust, and keeps images.
-    board = Board.parse("XXX/OO./...")
-    html = board._repr_html_()
+    # ttt.view registers the picture with IPython's HTML formatter: the model does not import the view
+    from IPython.core.formatters import HTMLFormatter
+
+    from ttt.view import show_boards_as_pictures
+
+    board, formatter = Board.parse("XXX/OO./..."), HTMLFormatter()
+    assert show_boards_as_pictures(formatter) and not show_boards_as_pictures()  # no shell in a test
+    html = formatter(board)
     assert html == board_image(board)
-    assert not hasattr(board, "_repr_svg_")
+    assert not hasattr(board, "_repr_html_") and not hasattr(board, "_repr_svg_")
     match = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="XXX/OO\./\.\.\.">', html)
     assert match and base64.b64decode(match.group(1)).decode() == board_svg(board)
     row = boards_html([board, Board.empty()], ["won", "empty"])

@@ -4,9 +4,11 @@ import re
 
 import pytest
 
-from ttt import Board
-from ttt.view.explorer import TreeExplorer, node_text, trace_html, value_text
-from ttt.trace import trace_alphabeta
+pytest.importorskip("ipywidgets")
+
+from ttt import Board  # noqa: E402
+from ttt.view.explorer import TreeExplorer, node_text, trace_html, value_text  # noqa: E402
+from ttt.trace import trace_alphabeta  # noqa: E402
 
 POSITION = Board.parse("O.O/X../..X")  # X to move must block at 1; the search prunes at several depths
 

@@ -36,7 +36,7 @@ from ttt.learn import train_lms, train_td
 from ttt.match import optimal_share, unfinished_positions
 from ttt.players import PerfectPlayer, TDPlayer, afterstates
 from ttt.symmetry import canonical_key, permutations, transform_cells
-from ttt.table import solved_table
+from ttt.retrograde import tablebase
 
 COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
 
@@ -335,7 +335,7 @@ def train_td_teacher(games=20_000, seed=0, alpha=0.2, epsilon=0.1):
 @lru_cache(maxsize=1)
 def _boards_against_a_perfect_o() -> frozenset:
     """Every board X can produce (cell strings) when O plays only value-keeping moves."""
-    table = solved_table()
+    table = tablebase()
     produced, seen, stack = set(), {Board.empty()}, [Board.empty()]
     while stack:
         board = stack.pop()

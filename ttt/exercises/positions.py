@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ttt import match
 from ttt.board import Board
 from ttt.tree import reachable_positions
 
@@ -37,8 +38,8 @@ def all_positions(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Board, ...]
 
 @lru_cache(maxsize=None)
 def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Board, ...]:
-    """Every reachable position where play goes on (4,520 on 3×3), fullest first."""
-    return tuple(board for board in all_positions(rows, cols, k) if not board.is_over)
+    """Every reachable position where play goes on (4,520 on 3×3), fullest first (:func:`ttt.match.unfinished_positions`)."""
+    return tuple(match.unfinished_positions(rows, cols, k, fullest_first=True))
 
 
 @lru_cache(maxsize=None)

@@ -21,7 +21,7 @@ from ttt.minimax import minimax, negamax
 from ttt.pruning import alphabeta, lazy_negamax, take_until_tree
 from ttt.scores import sign
 from ttt.symmetry_search import negamax_symmetry_lookup, negamax_symmetry_table
-from ttt.table import SolvedTable
+from ttt.retrograde import Tablebase
 from ttt.tree import game_tree
 
 __all__ = ["Algorithm", "ALGORITHMS", "SOURCE", "BRUTE_FORCE", "ABLATION", "VARIANT_SECONDS"]
@@ -79,8 +79,8 @@ def _engine(options: Options, solve: bool = False) -> Callable:
     return run
 
 
-def _solved_table(state, stats: SearchStats) -> int:
-    table = SolvedTable(3, 3, 3)
+def _top_down_tablebase(state, stats: SearchStats) -> int:
+    table = Tablebase.top_down(3, 3, 3)
     stats.nodes, stats.hits, stats.table_size = table.stats.nodes, table.stats.hits, table.stats.table_size
     return table.lookup(Board.empty()).value
 
@@ -138,7 +138,7 @@ ALGORITHMS: tuple[Algorithm, ...] = (
               note="the lines order only from 10 empty cells"),
     Algorithm("engine: solve (value + every best move)", "09", _engine(Options(), solve=True), leaves=False,
               note="what ttt.solve does"),
-    Algorithm("SolvedTable build (whole game)", "09", _solved_table, leaves=False, note="nodes = solver calls"),
+    Algorithm("Tablebase.top_down (whole game)", "09", _top_down_tablebase, leaves=False, note="nodes = solver calls"),
 )
 """The rows of the results table, in the order the course meets them."""
 

@@ -18,7 +18,7 @@ have 5,478 and 765).
 Three more sections: ``peers`` (OpenSpiel and easyAI, timed in this process
 when installed: :mod:`ttt.tools.peers`), ``cold`` (first-call times in fresh
 interpreters, medians, and the ratios of the peers' times to ours) and
-``widget_reply`` (one :meth:`~ttt.table.SolvedTable.lookup`).
+``widget_reply`` (one :meth:`~ttt.retrograde.Tablebase.lookup`).
 
 The brute-force rows and the source's figures exist only on 3×3; other board
 sizes get :func:`board_benchmark`: the engine's ablation (each variant with a
@@ -43,7 +43,7 @@ from ttt.budget import BudgetExceeded, check_budget
 from ttt.engine import Engine
 from ttt.geometry import check_shape
 from ttt.instrument import SearchStats
-from ttt.table import SolvedTable
+from ttt.retrograde import Tablebase
 from ttt.tools import peers
 from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, SOURCE, VARIANT_SECONDS, Algorithm
 
@@ -69,10 +69,10 @@ COLD_SNIPPETS = {
         "t = time.perf_counter(); s = ttt.solve(board); t = time.perf_counter() - t\n"
         "print(t, s.value)"
     ),
-    "ttt SolvedTable (whole table)": (
-        "import time, ttt\n"
-        "from ttt.table import SolvedTable\n"
-        "t = time.perf_counter(); table = SolvedTable({rows}, {cols}, {k}); t = time.perf_counter() - t\n"
+    "ttt Tablebase.top_down (whole table)": (
+        "import time, numpy, ttt\n"
+        "from ttt.retrograde import Tablebase\n"
+        "t = time.perf_counter(); table = Tablebase.top_down({rows}, {cols}, {k}); t = time.perf_counter() - t\n"
         "print(t, table.lookup(ttt.Board.empty({rows}, {cols}, {k})).value)"
     ),
     **peers.COLD_SNIPPETS,
@@ -219,7 +219,7 @@ def peer_rows(repeat: int = 5, progress: bool = False) -> list[dict]:
 COLD_PAIRS = (
     # (ours, theirs): what the ratio compares
     ("ttt.solve", "OpenSpiel alpha_beta_search"),
-    ("ttt SolvedTable (whole table)", "OpenSpiel MinimaxSolver (whole table)"),
+    ("ttt Tablebase.top_down (whole table)", "OpenSpiel MinimaxSolver (whole table)"),
 )
 
 
@@ -276,11 +276,11 @@ def cold_times(repeat: int = 5, progress: bool = False) -> dict:
 
 
 def widget_reply(lookups: int = 500, seed: int = 0) -> dict:
-    """Median time of one :meth:`SolvedTable.lookup` once the table is built (the widget's reply).
+    """Median time of one :meth:`Tablebase.lookup` once the table is built (the widget's reply).
 
     The positions come from random games (``seed``), each looked up on its own.
     """
-    table = SolvedTable(3, 3, 3)
+    table = Tablebase.top_down(3, 3, 3)
     rng = random.Random(seed)
     positions = []
     while len(positions) < lookups:

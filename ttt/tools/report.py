@@ -58,7 +58,7 @@ def format_report(report: dict) -> str:
     reply = report["widget_reply"]
     lines.append("")
     lines.append(
-        f"Widget reply (SolvedTable.lookup, table built): median {reply['median_seconds'] * 1e6:.1f} µs"
+        f"Widget reply (Tablebase.lookup, table built): median {reply['median_seconds'] * 1e6:.1f} µs"
         f" over {reply['lookups']} positions"
     )
     return "\n".join(lines)

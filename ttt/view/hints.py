@@ -3,14 +3,17 @@
 A hint says, for every legal move, how the game ends if both sides play
 perfectly from then on: ``"win in 3"``, ``"draw"`` or ``"loss in 2"`` (see
 :func:`ttt.solver.describe`), with a colour a board can paint the cell in
-(green, grey, red).  This is model code: it knows nothing of widgets, and
-:class:`ttt.view.widgets.ComputerGameWidget` only paints what :func:`cell_hints`
-returns.
+(green, grey, red).  The words and scores come from the model
+(:func:`ttt.solver.move_scores`, :func:`ttt.solver.describe`); choosing
+colours for them is presentation, so it lives here in the view.  It is a
+plain function from a board to a dictionary, with no widgets involved (and
+tested like one): :class:`ttt.view.widgets.ComputerGameWidget` only paints
+what :func:`cell_hints` returns.
 
 A board that answers every click must not search: the scores come from
 :func:`ttt.solver.move_scores`, which on 3×3 reads a table of the whole game
-built once per process, so a hint is a handful of dictionary look-ups (well
-under a millisecond); larger boards ask :func:`ttt.solve`'s engine.
+built once per process (:func:`ttt.retrograde.tablebase`), so a hint is a
+handful of look-ups (well under a millisecond); larger boards ask :func:`ttt.solve`'s engine.
 """
 
 from __future__ import annotations
