@@ -225,7 +225,7 @@ def test_the_cheating_orders_count_as_the_check_says():
     ((2_312, 198_837), "worst first: 198,837 is not right: it is too big. That is with the window (−∞, ∞)"),
     ((2_312, 2_312), "negate it before sorting"),
     ((1_942, 197_668), "That is threats+static's count"),
-    ((2_312,), "Give 2 numbers in this order: (best first, worst first); got 1."),
+    ((2_312,), "Give 2 numbers in this order, as a tuple or a list: (best first, worst first); got 1."),
     ("2312", "Give 2 numbers"),
 ])
 def test_perfect_ordering_mistakes_are_named(capsys, answer, words):

@@ -39,6 +39,7 @@ from ttt.exercises.checks import (
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
@@ -76,12 +77,6 @@ def _moves_text(path) -> str:
 
 def _signed(value) -> str:
     return f"{value:+d}" if value else "0"
-
-
-def _function_starter(number: int, name: str, args: str) -> str:
-    """The starter cell of a "write a function" exercise: a skeleton that raises, then its check."""
-    return (f"def {name}({args}):\n    raise NotImplementedError  # replace this line with your code\n\n\n"
-            f'exercise("05", {number}).check({name})')
 
 
 class _Stop(Exception):
@@ -215,7 +210,7 @@ its own early exit: it returns the smallest of `values` and stops reading at the
 value there is. Check it with `noisy` as above. The check feeds your function every sequence of one to
 five values from −1, 0 and +1, as a generator that records what was read, and compares both the value
 returned and how far it read.""",
-    starter=_function_starter(1, "lazy_infimum", "values"),
+    starter=function_starter(lazy_infimum),
     hints=(
         "Turn `supremum` round: which value plays the part of `top` for the smallest value, and which "
         "comparison changes?",
@@ -533,7 +528,7 @@ least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such search
 The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`, value
 and node count, on all 4,520 unfinished positions in four windows: (−∞, ∞), [−1, 1] and the null
 windows (−1, 0) and (0, 1). It takes a few seconds.""",
-    starter=_function_starter(3, "alphabeta_soft", "board, alpha, beta, stats"),
+    starter=function_starter(alphabeta_soft),
     hints=(
         "Start from our `alphabeta` and change what it remembers: instead of raising `alpha` and "
         "returning it, keep `best`, the best value any move gave, and return that. A finished board "
@@ -708,7 +703,7 @@ opponent could still complete (lines through the cell with no mark of the side t
 the nodes with `pruning.alphabeta(EMPTY, -1, 1, order=my_order, stats=...)`. The check makes sure it
 returns every legal move exactly once on all 4,520 unfinished positions, then counts the nodes from the
 empty board with the window [−1, 1]: beat the static order's 6,323. How close can you get to 1,942?""",
-    starter=_function_starter(4, "my_order", "board"),
+    starter=function_starter(my_order),
     hints=(
         "`board.geometry.lines` lists every line as a tuple of cells, and `board.cells` is the board as a "
         "string of `X`, `O` and `.`. A line is still open for the opponent if it holds no mark of "
