@@ -36,9 +36,10 @@ from contextvars import ContextVar
 from time import perf_counter, process_time
 
 from ttt.exercises.verdicts import Verdict, describe_exception, describe_value, unanswered, wrong
-from ttt.exercises.words import plural
+from ttt.exercises.words import listing, plural
 
-__all__ = ["BUDGET_SECONDS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget", "run_judge"]
+__all__ = ["BUDGET_SECONDS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget", "run_judge",
+           "untouched"]
 
 BUDGET_SECONDS = 2.5
 """The learner's code gets this much time per check, so every check answers within 3 s.
@@ -52,6 +53,12 @@ WALL_FACTOR = 4
 
 SLOW = "Does it loop forever, or search far more than it needs?"
 """The default last sentence of "too slow"; a check about a memo says "Is the memo used?"."""
+
+
+def untouched(*names: str) -> str:
+    """What an untouched starter is told: "replace the line `raise NotImplementedError` in NAME with your code ..."."""
+    lines = "line" if len(names) == 1 else "lines"
+    return f"replace the {lines} `raise NotImplementedError` in {listing(names)} with your code, then run the cell again."
 
 
 class Stop(Exception):
@@ -241,7 +248,7 @@ class Learner:
             )
         self.function = function
         self.name = name
-        self.todo = todo or f"replace the line `raise NotImplementedError` in {name} with your code, then run the cell again."
+        self.todo = todo or untouched(name)
         self.slow = slow
         self.budget = budget or current_budget()
         self.called = 0

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ttt.board import Board
-from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop
+from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
 from ttt.exercises.render import Boards
 from ttt.exercises.verdicts import (
     Verdict,
@@ -66,7 +66,6 @@ from ttt.exercises.verdicts import (
     unanswered,
     wrong,
 )
-from ttt.exercises.words import listing
 from ttt.geometry import BoardError
 
 __all__ = [
@@ -77,7 +76,9 @@ __all__ = [
     "Stop",
     "stop",
     "several",
+    "behaves_like",
     "functions_check",
+    "untouched",
     "exact",
     "same_number",
     "Verdict",
@@ -151,6 +152,33 @@ class Case:
     show: tuple = ()
 
 
+def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
+    """Whether the learner's function behaves like ``variant``, a slip written as a learner would.
+
+    The first ``witnesses`` inputs (boards, or tuples of arguments) where the
+    variant and the right ``reference`` disagree are where the slip shows; the
+    learner's function (a :class:`Learner`) must agree with the variant on every
+    one of them.  An error or the end of the budget there means no.
+    """
+    normalize = normalize or (lambda value: value)
+    compare = compare or (lambda a, b: a == b)
+    shown = 0
+    for item in inputs:
+        args = (item,) if isinstance(item, Board) else tuple(item)
+        slip = normalize(variant(*args))
+        if compare(slip, normalize(reference(*args))):
+            continue
+        try:
+            if not compare(normalize(learner(*args)), slip):
+                return False
+        except Stop:
+            return False
+        shown += 1
+        if shown == witnesses:
+            break
+    return shown > 0
+
+
 def describe_call(names, args) -> tuple[str, tuple]:
     """How a message names a call: "on this board (X to move) with alpha=-1, beta=1", and the boards to draw.
 
@@ -199,10 +227,8 @@ class FunctionCheck(Check):
         self.slow = slow
         self.witnesses = witnesses
         self._variant_values: dict[tuple[int, int], object] = {}
-        self._witness_cases: dict[int, tuple[int, ...]] = {}
-        self.instruction = (
-            f"replace the line `raise NotImplementedError` in {name} with your code, then run the cell again."
-        )
+        self._witness_cases: dict = {}
+        self.instruction = untouched(name)
 
     @cached_property
     def cases(self) -> tuple[Case, ...]:
@@ -286,19 +312,46 @@ class FunctionCheck(Check):
             self._witness_cases[index] = tuple(found)
         return self._witness_cases[index]
 
+    def _first_difference(self, one: int, two: int) -> int | None:
+        """The first case where variants ``one`` and ``two`` disagree, or None."""
+        key = ("pair", one, two)
+        if key not in self._witness_cases:
+            self._witness_cases[key] = next(
+                (position for position in range(len(self.cases))
+                 if not self.compare(self._variant_value(one, position), self._variant_value(two, position))), None)
+        return self._witness_cases[key]
+
     def _diagnose(self, run, failing: Case, value):
-        """The words of the first mistake whose variant the learner's function behaves like, or None."""
+        """The words of the mistake whose variant the learner's function behaves like, or None.
+
+        A variant qualifies when it agrees with the learner's function on the
+        failing case and on its own witnesses; when several do, each pair is
+        settled on the first case where the two variants differ.
+        """
         position = self.cases.index(failing)
-        for index, (_variant, words) in enumerate(self.mistakes):
-            if not self.compare(value, self._variant_value(index, position)):
-                continue
-            try:
-                if all(self.compare(self._value(run, self.cases[other])[1], self._variant_value(index, other))
-                       for other in self._witnesses(index) if other != position):
-                    return words
-            except Stop:
-                return None      # it fails elsewhere too: the disagreement alone is the message
-        return None
+
+        def learners(other):
+            return self._value(run, self.cases[other])[1]
+
+        try:
+            candidates = [
+                index for index in range(len(self.mistakes))
+                if self.compare(value, self._variant_value(index, position))
+                and all(self.compare(learners(other), self._variant_value(index, other))
+                        for other in self._witnesses(index) if other != position)
+            ]
+            while len(candidates) > 1:
+                one, two = candidates[:2]
+                where = self._first_difference(one, two)
+                if where is None:
+                    candidates.remove(two)
+                    continue
+                mine = learners(where)
+                keep = [index for index in (one, two) if self.compare(mine, self._variant_value(index, where))]
+                candidates = keep + candidates[2:]
+        except Stop:
+            return None      # it fails elsewhere too: the disagreement alone is the message
+        return self.mistakes[candidates[0]][1] if candidates else None
 
 
 def _none_hint(got, name: str) -> str | None:
@@ -372,8 +425,7 @@ class FunctionsCheck(Check):
     def __init__(self, checks):
         self.checks = tuple(checks)
         self.names = [check.name for check in self.checks]
-        self.instruction = (f"replace the lines `raise NotImplementedError` in {listing(self.names)} with your code,"
-                            " then run the cell again.")
+        self.instruction = untouched(*self.names)
 
     def judge(self, answer) -> Verdict:
         return run_judge(self._judge, answer)
