@@ -567,10 +567,11 @@ def number_check(expected, *, what="the answer", tolerance=0, mistakes=None, dir
 class NumbersCheck(Check):
     kind = "number"
 
-    def __init__(self, expected: dict, *, tolerance, mistakes, direction, explain):
+    def __init__(self, expected: dict, *, tolerance, mistakes, direction, explain, slips=None):
         self._expected = dict(expected)
         self.tolerance = tolerance
         self.mistakes = {name: dict(table) for name, table in (mistakes or {}).items()}
+        self.slips = dict(slips or {})
         self.direction = direction
         self.explain = explain
         names = ", ".join(self._expected)
@@ -606,18 +607,27 @@ class NumbersCheck(Check):
             right_ones = [name for name in names if not any(line.startswith(f"{name}:") for line in lines)]
             if right_ones:
                 lines.append(f"({' and '.join(right_ones)}: right.)")
+            lines += [words for slip, words in self.slips.items()
+                      if not _number_problem_in(values) and all(map(same_number, values, slip))]
             return wrong("\n".join(lines))
         figures = ", ".join(f"{name} {_fmt(self.expected[name])}" for name in names)
         return right(figures + "." + (f" {self.explain}" if self.explain else ""))
 
 
-def numbers_check(expected: dict, *, tolerance=0, mistakes=None, direction=True, explain="") -> NumbersCheck:
+def _number_problem_in(values) -> bool:
+    return any(is_unanswered(value) or _number_problem(value, "") for value in values)
+
+
+def numbers_check(expected: dict, *, tolerance=0, mistakes=None, direction=True, explain="", slips=None) -> NumbersCheck:
     """A check for several named numbers, answered as a tuple in the order of ``expected`` (or a dict).
 
     Each wrong number is reported on its own line with its name, and the right
-    ones are named too.  ``mistakes`` is ``{name: {wrong number: explanation}}``.
+    ones are named too.  ``mistakes`` is ``{name: {wrong number: explanation}}``;
+    ``slips`` is ``{(all the numbers a slip gives): explanation}``, for a slip
+    that changes several numbers at once (the words close the message).
     """
-    return NumbersCheck(expected, tolerance=tolerance, mistakes=mistakes, direction=direction, explain=explain)
+    return NumbersCheck(expected, tolerance=tolerance, mistakes=mistakes, direction=direction, explain=explain,
+                        slips=slips)
 
 
 # ---------------------------------------------------------------------- claims and positions
