@@ -253,8 +253,12 @@ class Learner:
         self.budget = budget or current_budget()
         self.called = 0
 
-    def __call__(self, *args, where: str = "", show=(), note=None, call=None):
-        """``function(*args)``, or ``call(function, *args)`` when the check needs more than the return value."""
+    def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=()):
+        """``function(*args)``, or ``call(function, *args)`` when the check needs more than the return value.
+
+        Exceptions of the types in ``allow`` are the learner's answer (a ``BoardError``
+        the exercise asks for) and reach the caller as they are.
+        """
         first = self.called == 0
         self.called += 1
         try:
@@ -268,6 +272,8 @@ class Learner:
                 raise Stop(unanswered(self.todo)) from None
             raise Stop(self._error(error, where, show, note)) from None
         except Stop:
+            raise
+        except allow:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
             raise Stop(self._error(error, where, show, note)) from None

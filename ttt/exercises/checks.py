@@ -369,7 +369,7 @@ def _as_parts(extra) -> tuple:
 
 
 def function_check(reference, inputs, *, name, label, args="board", normalize=None, compare=None, describe=None,
-                   mistakes=(), call=None, slow=SLOW) -> FunctionCheck:
+                   mistakes=(), call=None, slow=SLOW, witnesses=4) -> FunctionCheck:
     """A check for "write a function": the learner's function must agree with ``reference`` on every case.
 
     ``reference(*args)``  the right answer, built from the package (not the worked
@@ -392,10 +392,13 @@ def function_check(reference, inputs, *, name, label, args="board", normalize=No
     ``call(function, *args)``  how to call the learner's function (and the variants) when the
                           value to compare is more than the return value (e.g. a count it
                           leaves in a ``stats`` argument); it runs under the time budget;
-    ``slow``              the last sentence of "too slow" ("Is the memo used?").
+    ``slow``              the last sentence of "too slow" ("Is the memo used?");
+    ``witnesses``         how many cases where a variant is wrong the learner must share (more
+                          when slips look alike on the first few).
     """
     return FunctionCheck(reference, inputs, name=name, label=label, args=args, normalize=normalize,
-                         compare=compare, describe=describe, mistakes=mistakes, call=call, slow=slow)
+                         compare=compare, describe=describe, mistakes=mistakes, call=call, slow=slow,
+                         witnesses=witnesses)
 
 
 # ---------------------------------------------------------------------- several answers in one
