@@ -111,9 +111,14 @@ class Exercise:
         """In a notebook, an exercise named on its own shows its prompt."""
         return self.prompt_markdown()
 
+    @property
+    def heading(self) -> str:
+        """``### 3. Fail-soft by hand`` (``### 5. ★ Perfect ordering``): a heading, for the notebook's table of contents."""
+        return f"### {self.number}. {'★ ' if self.star else ''}{self.title}"
+
     def prompt_markdown(self) -> str:
-        star = "★ " if self.star else ""
-        return f"**{self.key} {star}{self.title}**\n\n{self.prompt.strip()}"
+        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.exercises.cells`)."""
+        return f"{self.heading}\n\n{self.prompt.strip()}"
 
     # ------------------------------------------------------------------ hints
     def hint(self, n: int = 1) -> None:
