@@ -29,7 +29,7 @@ check, and ``nb03.py``).  One exercise is one declaration::
         number=5,                                # its number in the notebook's list
         title="Count without a tree",
         star=True,                               # a ★ exercise
-        prompt="...",                            # the Markdown the notebook shows (paste it there)
+        prompt="...",                            # the notebook's cell: `make exercise-cells` writes it
         starter=function_starter(count_games),   # the starter cell, made from the signature
         hints=("a nudge", "a method", "nearly the answer"),   # at least two, graded
         explanation="**Why it works.** ...",     # Markdown, or a function returning it

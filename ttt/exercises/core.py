@@ -33,7 +33,7 @@ class Exercise:
     """One exercise of one notebook.
 
     ``number``    its number in the notebook's list (1, 2, ...);
-    ``title``     the bold title the notebook shows ("Forks by search");
+    ``title``     the title of its heading in the notebook, ``### 3. Forks by search``;
     ``prompt``    the Markdown the notebook shows for it (the exercise text itself);
     ``hints``     graded hints, from a nudge to nearly the answer (Markdown);
     ``explanation``  why the solution works, or the model answer of an open question
