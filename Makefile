@@ -23,13 +23,14 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean
+.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
+	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
 	@echo "make lock         re-solve requirements.lock after a change to requirements*.txt"
 	@echo "make lock-upgrade requirements.lock with the newest versions the ranges allow"
 
@@ -101,6 +102,10 @@ browser: $(VENV)/.requirements-test chromium
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
+# The exercise cells (heading, prompt, starter) come from ttt/exercises/nbNN.py: edit them there.
+exercise-cells: $(VENV)/.requirements
+	$(BIN)/python -m ttt exercises --write-cells $(foreach nb,$(filter-out notebooks/*.ipynb,$(NOTEBOOKS)),$(firstword $(subst _, ,$(notdir $(nb)))))
+
 notebooks: $(VENV)/.requirements
 	@for nb in $(NOTEBOOKS); do \
 	  echo "executing $$nb"; \

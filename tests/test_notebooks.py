@@ -140,16 +140,23 @@ def test_it_closes_with_what_to_remember_then_exercises(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_exercise_is_in_the_notebook_with_a_starter_cell(path):
+    """The exercise cells are what ``make exercise-cells`` writes from ttt/exercises: current, tagged, in order."""
+    import copy
+
+    from ttt.exercises.cells import owned, update_notebook
+
     number = path.name[:2]
-    cells = [(i, source(c), c["cell_type"]) for i, c in enumerate(load(path))]
+    notebook = json.loads(path.read_text())
     listed = exercises(number)
     assert listed, f"notebook {number} has no exercises in ttt.exercises"
+    current = copy.deepcopy(notebook)
+    assert not update_notebook(current, number), (
+        f"the exercise cells of {path.name} are out of date: run `make exercise-cells NOTEBOOKS={path}`")
+    tags = [owned(cell) for cell in notebook["cells"] if owned(cell)]
     for item in listed:
-        prompts = [i for i, text, kind in cells if kind == "markdown" and item.prompt.strip() in text]
-        assert prompts, f"exercise {item.key}: its prompt is not in a markdown cell, word for word"
-        name = f'exercise("{number}", {item.number})'
-        assert any(kind == "code" and i > prompts[0] and name in text for i, text, kind in cells), (
-            f"exercise {item.key}: no starter cell naming {name} after its prompt")
+        assert (item.key, "prompt") in tags, f"exercise {item.key} has no prompt cell"
+        if item.starter:
+            assert tags.index((item.key, "starter")) == tags.index((item.key, "prompt")) + 1
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)

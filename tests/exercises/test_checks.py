@@ -101,7 +101,7 @@ def test_numbers_check_names_each_wrong_number():
     assert toy.judge((1, 3)).text == "b: 3 is not right: it is too big.\n(a: right.)"
     assert toy.judge((None, 2)).text == "a: not answered yet.\n(b: right.)"
     assert toy.judge((None, None)).status == "unanswered"
-    assert "Give 2 numbers in this order: (a, b); got 3" in toy.judge((1, 2, 3)).text
+    assert "Give 2 numbers in this order, as a tuple or a list: (a, b); got 3" in toy.judge((1, 2, 3)).text
     assert "has no b" in toy.judge({"a": 1}).text
     assert "not 3 (an int)" in toy.judge(3).text
     assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': leave out the quotes.\n(b: right.)"
@@ -152,3 +152,172 @@ def test_function_check_compares_with_the_reference_on_the_positions_given(capsy
     assert "expected: 'O'\nreturned: 'X'" in out
 
 
+
+
+# ---------------------------------------------------------------------- cases, mistakes, budgets
+
+
+def test_function_check_takes_cases_of_several_arguments():
+    from ttt.exercises.checks import Case
+
+    def inputs():
+        yield Board.empty(), 1
+        yield Board.empty().play(4), 2
+        yield Case((Board.empty(), 5), "given", "on the fifth")
+
+    def reference(board, n):
+        return "given" if n == 5 else board.moves_made + n
+
+    toy = make_toy(function_check(reference, inputs, name="plus", args="board, n", label="3 calls"))
+    assert toy.judge(lambda board, n: "given" if n == 5 else board.moves_made + n).ok
+    verdict = toy.judge(lambda board, n: n)
+    assert verdict.text.startswith("plus disagrees with the package on this board (O to move) with n=2:")
+    assert "expected: 3\nreturned: 2" in verdict.text
+    assert "on the fifth:" in toy.judge(lambda board, n: board.moves_made + n).text
+
+
+def test_function_check_computes_its_cases_on_the_first_check_only():
+    made = []
+
+    def inputs():
+        made.append(1)
+        return unfinished_positions()[-3:]
+
+    toy = make_toy(function_check(lambda board: board.turn, inputs, name="whose_turn", label="3 positions"))
+    assert made == []
+    assert toy.judge(lambda board: board.turn).ok and toy.judge(lambda board: board.turn).ok
+    assert made == [1]
+
+
+def _turn_by_marks(board):     # a slip: "X to move" read from the number of X's marks alone
+    return "X" if board.cells.count("X") % 2 == 0 else "O"
+
+
+def _always_x(board):
+    return "X"
+
+
+def test_a_mistake_is_named_by_behaviour_on_several_cases():
+    check = function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                           mistakes=[(_always_x, "Is it always X's turn?"),
+                                     (lambda board: "O" if board.turn == "X" else "X", "X and O are swapped.")])
+    toy = make_toy(check)
+    assert "Is it always X's turn?" in toy.judge(_always_x).text
+    assert "X and O are swapped." in toy.judge(lambda board: "O" if board.turn == "X" else "X").text
+
+    def x_on_the_failing_board_only(board):   # agrees with _always_x where it first fails, not elsewhere
+        if board == next(b for b in unfinished_positions() if b.turn == "O"):
+            return "X"
+        return board.turn if board.moves_made > 3 or board.turn == "X" else "X" * 2
+
+    text = toy.judge(x_on_the_failing_board_only).text
+    assert "disagrees" in text and "always X" not in text and "swapped" not in text
+
+
+def test_a_mistake_that_errors_elsewhere_is_not_named():
+    first_o = next(b for b in unfinished_positions() if b.turn == "O")
+
+    def sometimes(board):     # "X" where it first fails, an error on the other boards where X is wrong
+        if board.turn == "O" and board != first_o:
+            raise ValueError("no")
+        return "X"
+
+    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                                  mistakes=[(_always_x, "Is it always X's turn?")]))
+    text = toy.judge(sometimes).text
+    assert "disagrees" in text and "always X" not in text
+
+
+def test_a_slow_function_is_stopped_within_the_budget(capsys):
+    import time
+
+    def whose_turn(board):
+        while True:
+            pass
+
+    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                                  slow="Is the memo used?"))
+    start = time.process_time()
+    verdict = toy.judge(whose_turn)
+    assert time.process_time() - start < 3
+    assert verdict.text.startswith("whose_turn is too slow: it made 1 call in 2.5 s on this board")
+    assert verdict.text.endswith("without finishing. Is the memo used?")
+
+
+def test_functions_check_follows_the_answer_shape_rule():
+    from ttt.exercises.checks import functions_check
+
+    turn = function_check(lambda board: board.turn, lambda: unfinished_positions()[:5], name="turn", label="5")
+    marks = function_check(lambda board: board.moves_made, lambda: unfinished_positions()[:5], name="marks",
+                           label="5")
+    toy = make_toy(functions_check(turn, marks))
+    good = (lambda board: board.turn, lambda board: board.moves_made)
+    assert toy.judge(good).ok and toy.judge(list(good)).ok
+    assert toy.judge((None, None)).status == "unanswered"
+    assert "turn and marks" in toy.judge((None, None)).text
+    assert toy.judge(good[0]).text.startswith("Give 2 functions in this order, as a tuple or a list: (turn, marks)")
+    assert "marks disagrees" in toy.judge((good[0], lambda board: 0)).text
+
+
+# ---------------------------------------------------------------------- exact numbers
+
+
+def test_number_checks_accept_every_kind_of_exact_number():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    toy = make_toy(number_check(Fraction(191, 192), what="the chance",
+                                mistakes={71 / 73: "The games are not equally likely."}))
+    for right_answer in (Fraction(191, 192), 191 / 192, Fraction(382, 384)):
+        assert toy.judge(right_answer).text == "the chance is 191/192."
+    assert toy.judge(Fraction(71, 73)).text == (
+        "71/73 is not the chance: it is too small. The games are not equally likely.")
+    assert toy.judge(Decimal("0.5")).text == "0.5 is not the chance: it is too small."
+    assert toy.judge(Decimal("NaN")).text == "Give the chance as a number, not NaN."
+    whole = make_toy(number_check(10, what="the count"))
+    assert whole.judge(Decimal(10)).ok and whole.judge(Fraction(20, 2)).ok and whole.judge(10.0).ok
+    assert whole.judge(Fraction(40, 3)).text == "40/3 is not the count: it is too big."
+
+
+def test_a_fraction_no_longer_breaks_a_numbers_check():
+    from fractions import Fraction
+
+    verdict = exercise("03", 1).judge((Fraction(40), 24, 29))
+    assert verdict.text.startswith("nodes: 40 is not right: it is too small. Did you leave out the root")
+    assert exercise("04", 5).judge(Fraction(71, 73)).text.startswith("71/73 is not the exact chance")
+    assert exercise("04", 5).judge(Fraction(191, 192)).text == "the exact chance that X wins is 191/192."
+
+
+def test_an_expected_number_may_be_computed_on_the_first_check():
+    calls = []
+
+    def figure():
+        calls.append(1)
+        return 7
+
+    one = make_toy(number_check(figure))
+    several = make_toy(numbers_check({"a": figure, "b": 2}))
+    assert calls == []
+    assert one.judge(7).ok and several.judge((7, 2)).ok and one.judge(7).ok
+    assert calls == [1, 1]
+
+
+def test_importing_the_exercise_modules_runs_no_search():
+    import subprocess
+    import sys
+
+    driver = (
+        "import ttt.board as b\n"
+        "count = [0]\n"
+        "play = b.Board.play\n"
+        "def counted(self, cell):\n"
+        "    count[0] += 1\n"
+        "    return play(self, cell)\n"
+        "b.Board.play = counted\n"
+        "import importlib\n"
+        "from ttt.exercises import notebooks\n"
+        "for nb in notebooks(): importlib.import_module(f'ttt.exercises.nb{nb}')\n"
+        "print(count[0])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, check=True)
+    assert int(done.stdout) < 100, done.stdout      # a few example boards, never a search

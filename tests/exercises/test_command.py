@@ -94,3 +94,23 @@ def test_command_from_a_python_driver():
     bad = subprocess.run([sys.executable, "-c", driver, "--notebook", "42"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == "error: there is no notebook 42: notebooks are 00-09\n"
+
+
+def test_command_writes_the_exercise_cells_of_the_notebooks_named(parser, capsys, tmp_path, monkeypatch):
+    from ttt.exercises import cells
+
+    source = cells.notebook_path("05")
+    copy_of = tmp_path / source.name
+    notebook = json.loads(source.read_text())
+    for cell in notebook["cells"]:
+        if cells.owned(cell) == ("05.2", "prompt"):
+            cell["source"] = ["**05.2 An old title**\n", "\n", "Old words."]
+    copy_of.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+    monkeypatch.setattr(cells, "NOTEBOOKS", tmp_path)
+    assert command.run(parser.parse_args(["--write-cells", "5"])) == 0
+    assert capsys.readouterr().out == f"rewrote the exercise cells of {source.name}\n"
+    assert copy_of.read_text() == source.read_text()            # back to what the module says
+    assert command.run(parser.parse_args(["--write-cells", "05"])) == 0
+    assert capsys.readouterr().out == ""                         # nothing left to change
+    assert command.run(parser.parse_args(["--write-cells", "42"])) == 2
+    assert capsys.readouterr().err == "error: there is no notebook 42: notebooks are 00-09\n"

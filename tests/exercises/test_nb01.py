@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from itertools import combinations
 
 import pytest
@@ -145,7 +147,7 @@ def _value_error(squares, where, mark):
 
 @pytest.mark.parametrize("mistake, words", [
     (_in_place, "changed the dict it was given"),
-    (_key_error, "raised the wrong kind of error for a square that is off the board"),
+    (_key_error, "a square that is off the board, on this board"),
     (_one_message, "the same message for a square off the board and for a taken square"),
     (_writes_then_checks, "raised BoardError but changed `squares` first"),
     (_value_error, "ValueError: off the board"),
@@ -190,6 +192,25 @@ def _always_x(flat, cell):
 def test_lines_through_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "01", 4, mistake)
     assert result is False and words in out
+
+
+def test_checking_the_other_marks_lines_is_named_within_the_budget(capsys):
+    """Issue 20: it was asked "is that line among the ones you check?"."""
+    def flat_play_and_winner(flat, cell):
+        geo = geometry(3, 3, 3)
+        mark = "X" if flat.count("X") == flat.count("O") else "O"
+        new = flat[:cell] + (mark,) + flat[cell + 1:]
+        other = "O" if mark == "X" else "X"
+        for number in geo.lines_through[cell]:
+            if all(new[i] == other for i in geo.lines[number]):
+                return new, other
+        return new, None
+
+    start = time.process_time()
+    result, out = verdict(capsys, "01", 4, flat_play_and_winner)
+    assert time.process_time() - start < 3
+    assert result is False and "does it look for a line of the other side's mark?" in out
+    assert "among the ones you check" not in out
 
 
 # ---------------------------------------------------------------------- 01.5 ★ larger boards

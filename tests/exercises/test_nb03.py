@@ -30,7 +30,7 @@ def test_tiny_tree_right_answers(capsys):
     ((41, 24, 41), "positions: 41 is not right: it is too big. That is the number of nodes"),
     ((41, 24, 17), "That is the number of unfinished positions"),
     ((41, 24, None), "positions: not answered yet."),
-    ((41, 24), "Give 3 numbers in this order: (nodes, games, positions); got 2."),
+    ((41, 24), "Give 3 numbers in this order, as a tuple or a list: (nodes, games, positions); got 2."),
     (41, "Give 3 numbers in this order"),
     ((None, None, None), "Exercise 03.1 is not answered yet"),
 ])
@@ -56,8 +56,23 @@ def test_a_cached_version_passes(capsys):
 
     result, out = verdict(capsys, "03", 5, count_games)
     assert result is True
-    assert out == ("Correct: count_games agrees with the package on all 5,478 positions of 3×3"
-                   " and all 29 of 2×2 with two in a row.\n")
+    assert out == ("Correct: count_games agrees with the package on every 3×3 position with at least five marks,"
+                   " the empty board, and all 29 of 2×2 with two in a row.\n")
+
+
+def test_no_memo_is_too_slow_within_the_budget(capsys):
+    import time
+
+    def count_games(board):
+        if board.is_over:
+            return 1
+        return sum(count_games(child) for _, child in board.children())
+
+    start = time.process_time()
+    result, out = verdict(capsys, "03", 5, count_games)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("count_games is too slow: it made ")
+    assert "Is the memo used?" in out
 
 
 @cache

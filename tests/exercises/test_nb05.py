@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from math import inf
 
 import pytest
@@ -118,7 +119,27 @@ def test_the_worked_fail_soft_visits_18297_nodes_and_passes(capsys):
     assert nb05.alphabeta_soft(Board.empty(), -inf, inf, stats) == 0 and stats.nodes == 18_297
     result, out = verdict(capsys, "05", 3, nb05.alphabeta_soft)
     assert result is True
-    assert "on all 4,520 unfinished 3×3 positions in the windows (-∞, ∞), [-1, 1], (-1, 0) and (0, 1)" in out
+    assert ("on the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows"
+            " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits 18,297 nodes"
+            in out)
+
+
+def test_a_right_fail_soft_is_judged_within_the_budget(capsys):
+    """Issue 20: a correct 05.3 took 3-7 s; its own code is now traced and budgeted, and still passes."""
+    def alphabeta_soft(board, alpha, beta, stats):
+        stats.nodes += 1
+        if board.is_over:
+            return -1 if board.winner else 0
+        best = -inf
+        for cell in board.legal_moves():
+            best = max(best, -alphabeta_soft(board.play(cell), -beta, -max(alpha, best), stats))
+            if best >= beta:
+                return best
+        return best
+
+    start = time.process_time()
+    result, out = verdict(capsys, "05", 3, alphabeta_soft)
+    assert result is True and time.process_time() - start < 3
 
 
 def fail_hard(board, alpha, beta, stats):
@@ -153,7 +174,9 @@ def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_al
     (soft_with(clip_leaves=True), "Clipping only the finished boards' values is enough to make the whole"),
     (soft_with(strict=True), "This is the `>` bug"),
     (soft_with(raise_alpha=False), "The window passed down never narrows"),
-    (soft_with(count=False), "it counts no nodes: add `stats.nodes += 1`"),
+    (soft_with(count=False), "It counts no nodes: add `stats.nodes += 1`"),
+    (nb05._soft_slip(swapped=True), "The child's window is the wrong way round: (−max(α, best), −β)"),
+    (nb05._soft_slip(backwards=True), "It tries the moves from the last cell to the first"),
     (soft_with(sign=-1), "The sign is turned round"),
     (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off."),
 ])
@@ -162,6 +185,36 @@ def test_fail_soft_mistakes_show_the_board_and_name_the_mistake(capsys, mistake,
     assert result is False
     assert BOARD_PICTURE in out and words in out
     assert "visits" in out or ("expected: " in out and "returned: " in out)
+
+
+def test_the_swapped_window_and_the_reversed_moves_are_named_in_a_learners_own_words(capsys):
+    """Issue 20: these two slips got another slip's words ("counts fewer nodes", "the `>` bug")."""
+    def swapped(board, alpha, beta, stats):
+        stats.nodes += 1
+        if board.is_over:
+            return -1 if board.winner else 0
+        best = -inf
+        for cell in board.legal_moves():
+            best = max(best, -swapped(board.play(cell), -max(alpha, best), -beta, stats))
+            if best >= beta:
+                return best
+        return best
+
+    def backwards(board, alpha, beta, stats):
+        stats.nodes += 1
+        if board.is_over:
+            return -1 if board.winner else 0
+        best = -inf
+        for cell in reversed(board.legal_moves()):
+            best = max(best, -backwards(board.play(cell), -beta, -max(alpha, best), stats))
+            if best >= beta:
+                return best
+        return best
+
+    out = verdict(capsys, "05", 3, swapped)[1]
+    assert "wrong way round" in out and "fewer nodes" not in out and "`>` bug" not in out
+    out = verdict(capsys, "05", 3, backwards)[1]
+    assert "from the last cell to the first" in out and "`>` bug" not in out
 
 
 def test_the_strict_bug_is_caught_although_its_values_are_right_in_the_full_window():
@@ -202,11 +255,38 @@ def test_an_order_as_good_as_threats_static_is_told_so(capsys):
     (lambda board: board.legal_moves()[1:], "missing: [0] (alpha-beta must be offered every legal move)"),
     (lambda board: board.legal_moves() + [board.legal_moves()[0]], "more than once: [0]"),
     (lambda board: list(range(9)), "not legal moves here"),
-    (lambda board: 3, "returned 3 (an int), not a list of moves"),
+    (lambda board: 3, "returned 3 (an int): not a list of moves"),
+    (nb05._own_lines_order, "it puts first the cells on the most lines free of the *opponent's* marks"),
 ])
 def test_order_mistakes_are_named(capsys, mistake, words):
     result, out = verdict(capsys, "05", 4, mistake)
     assert result is False and words in out
+
+
+def test_an_order_of_the_wrong_sides_lines_is_refused_though_it_beats_the_static_order(capsys):
+    """Issue 20: comparing node counts alone accepted it."""
+    def my_order(board):
+        def lines(cell):
+            return sum(1 for line in board.geometry.lines
+                       if cell in line and all(board.cells[i] != ("O" if board.turn == "X" else "X") for i in line))
+        return sorted(board.legal_moves(), key=lines, reverse=True)
+
+    stats = SearchStats()
+    pruning.alphabeta(Board.empty(), -1, 1, order=my_order, stats=stats)
+    assert stats.nodes < 6_323
+    result, out = verdict(capsys, "05", 4, my_order)
+    assert result is False and "lines free of the *opponent's* marks" in out
+
+
+def test_last_hints_come_close_but_do_not_state_the_answer():
+    assert "2, 4 and 7" not in exercise("05", 2).hints[-1] and "3, 5, 6 and 8" not in exercise("05", 2).hints[-1]
+    assert "[4]" not in exercise("05", 6).hints[-1]
+
+
+def test_a_position_check_on_the_empty_board_is_quick(capsys):
+    start = time.perf_counter()
+    result, out = verdict(capsys, "05", 2, ".../.../...")
+    assert result is False and "no win is missed" in out and time.perf_counter() - start < 3
 
 
 def test_a_generator_of_moves_is_a_fine_order(capsys):
@@ -225,7 +305,7 @@ def test_the_cheating_orders_count_as_the_check_says():
     ((2_312, 198_837), "worst first: 198,837 is not right: it is too big. That is with the window (−∞, ∞)"),
     ((2_312, 2_312), "negate it before sorting"),
     ((1_942, 197_668), "That is threats+static's count"),
-    ((2_312,), "Give 2 numbers in this order: (best first, worst first); got 1."),
+    ((2_312,), "Give 2 numbers in this order, as a tuple or a list: (best first, worst first); got 1."),
     ("2312", "Give 2 numbers"),
 ])
 def test_perfect_ordering_mistakes_are_named(capsys, answer, words):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 
 import pytest
 from exercise_support import verdict
 
 from ttt import Board
-from ttt.exercises import exercises, nb06
+from ttt.exercises import exercise, exercises, nb06
 from ttt.instrument import SearchStats
 from ttt.memo import reaches
 from ttt.players import FullSearchPlayer, RandomPlayer, ShortcutPlayer
@@ -84,6 +85,20 @@ def memo_with(*, leaf=leaf_score, sign=1, count="every", store_leaves=True, own_
 def test_memo_score_mistakes_are_named(capsys, mistake, words):
     result, out = verdict(capsys, "06", 1, mistake)
     assert result is False and words in out
+
+
+def test_memo_score_without_the_memo_is_too_slow_within_the_budget(capsys):
+    """Issue 20: an answer with no memo took 11.4 s to judge."""
+    def memo_score(board, table, stats):
+        stats.nodes += 1
+        if board.is_over:
+            return leaf_score(board)
+        return max(-memo_score(child, table, stats) for _, child in board.children())
+
+    start = time.process_time()
+    result, out = verdict(capsys, "06", 1, memo_score)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("memo_score is too slow: it made ") and "Is the memo used?" in out
 
 
 def test_a_wrong_score_shows_the_board(capsys):
@@ -178,7 +193,7 @@ def _copy_on_write(trie, key, value):
     ((_mutating_insert, _dict_lookup), "An old version has changed: trie_insert must not change the trie it is given"),
     ((_copy_on_write, _dict_lookup), "trie_insert seems to copy the whole map, as the copy-on-write dict does"),
     ((nb06.trie_insert, lambda trie, key: 0), "trie_lookup(None, key) returned 0 (an int)"),
-    ((nb06.trie_insert,), "Give the two functions as a pair"),
+    ((nb06.trie_insert,), "Give 2 functions in this order, as a tuple or a list: (trie_insert, trie_lookup); got 1"),
     ((nb06.trie_insert, 3), "The check needs the function trie_lookup itself"),
 ])
 def test_trie_mistakes_are_named(capsys, answer, words):
@@ -196,6 +211,38 @@ def test_a_map_that_ignores_a_second_insertion_is_caught(capsys):
     assert result is False and "A key inserted again replaces its value in the new version only." in out
 
 
+def _lookup_without_keys(trie, key):
+    """The slip: the value of whatever leaf the bits lead to, its key never compared."""
+    depth = 0
+    while isinstance(trie, nb06.Branch):
+        trie = trie.one if nb06.bit(key, depth) else trie.zero
+        depth += 1
+    return trie.value if trie is not None else None
+
+
+def _lookup_by_hash(trie, key):
+    """The slip: the leaf's key compared by its hash only."""
+    depth = 0
+    while isinstance(trie, nb06.Branch):
+        trie = trie.one if nb06.bit(key, depth) else trie.zero
+        depth += 1
+    return trie.value if trie is not None and hash(trie.key) == hash(key) else None
+
+
+def test_a_lookup_that_never_compares_keys_is_named(capsys):
+    """Issue 20: it was told "an old version has changed"."""
+    result, out = verdict(capsys, "06", 3, (nb06.trie_insert, _lookup_without_keys))
+    assert result is False and "without checking that the leaf's key is the key asked for" in out
+    assert "An old version has changed" not in out
+
+
+def test_a_lookup_that_compares_hashes_only_is_refused(capsys):
+    """Issue 20: it was accepted; hash(-1) == hash(-2) in Python gives it away."""
+    assert hash(-1) == hash(-2)
+    result, out = verdict(capsys, "06", 3, (nb06.trie_insert, _lookup_by_hash))
+    assert result is False and "trie_lookup seems to compare hashes, not keys" in out
+
+
 def test_an_error_inside_the_trie_is_reported_in_words(capsys):
     def insert(trie, key, value):
         if trie is not None:
@@ -203,7 +250,7 @@ def test_an_error_inside_the_trie_is_reported_in_words(capsys):
         return nb06.Leaf(key, value)
 
     result, out = verdict(capsys, "06", 3, (insert, nb06.trie_lookup))
-    assert result is False and "trie_insert raised an error at insertion 2" in out and "AttributeError" in out
+    assert result is False and "trie_insert raised an error at the 2nd insertion" in out and "AttributeError" in out
 
 
 # ---------------------------------------------------------------------- 06.4 the longest win
@@ -293,11 +340,24 @@ def test_every_wrong_position_has_an_entry_read_back_wrongly(capsys):
     ((".../XXO/O..", "XXO/OXX/XOO"), "The search never stored that position"),
     ((".../XXO/O..", "abc"), "The entry: 'abc' is not a position"),
     (("XXX/OO./...", "X../.../..."), "The position: In XXX/OO./... the game is over"),
-    ((".../XXO/O..",), "Give two positions, `(position, entry)`"),
+    ((".../XXO/O..",), "Give 2 positions (each a Board or text such as \"X../.O./...\") in this order"),
 ])
 def test_wrong_traces_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "06", 6, answer)
     assert result is False and words in out
+
+
+def test_a_wrongly_shaped_trace_gets_no_right_answer_as_its_example(capsys):
+    """Issue 20: the format message showed (".../XXO/O..", "OX./XXO/O.X"), itself a right answer."""
+    result, out = verdict(capsys, "06", 6, "nonsense")
+    example = out.split("such as ")[1].split(")")[0].strip("\"")
+    assert result is False and "X../.O./..." in out and not exercise("06", 6).judge((example, example)).ok
+    assert "OX./XXO/O.X" not in out
+
+
+def test_the_last_trace_hint_neither_calls_seven_marks_full_nor_names_the_entry():
+    last = exercise("06", 6).hints[-1]
+    assert "full board" not in last and "OX./XXO/O.X" not in last
 
 
 def test_an_entry_read_back_only_where_it_was_true_is_explained(capsys):
@@ -339,6 +399,19 @@ def test_random_players_numbers_are_not_clumsy_ones(capsys):
     assert missed == 64
     result, out = verdict(capsys, "06", 7, (50, 124, 64))
     assert result is False and "missed with 1: 64 is not right: it is too big." in out
+    assert "is it RandomPlayer, or a Clumsy that skips `rng.random()`" in out
+
+
+@pytest.mark.parametrize("slip, words", [
+    ({"shared": True}, "That is with one Clumsy(p, seed) shared by both games"),
+    ({"as_o": True}, "That is with the searches playing O"),
+    ({"lazy": True}, "a Clumsy that skips `rng.random()` when p is 1"),
+])
+def test_the_obvious_slips_of_the_kinder_opponent_are_named(capsys, slip, words):
+    """Issue 20: these got only "too big / too small"; each slip's numbers are recomputed here."""
+    answer = tuple(nb06.missed_wins_with_a_slip(p, **slip) for p in (0.1, 0.5, 1.0))
+    result, out = verdict(capsys, "06", 7, answer)
+    assert result is False and words in out
 
 
 def test_clumsy_plays_at_random_with_probability_p():

@@ -29,12 +29,13 @@ check, and ``nb03.py``).  One exercise is one declaration::
         number=5,                                # its number in the notebook's list
         title="Count without a tree",
         star=True,                               # a ★ exercise
-        prompt="...",                            # the Markdown the notebook shows (paste it there)
-        starter="def count_games(board):\\n    raise NotImplementedError ...",  # the starter cell
+        prompt="...",                            # the notebook's cell: `make exercise-cells` writes it
+        starter=function_starter(count_games),   # the starter cell, made from the signature
         hints=("a nudge", "a method", "nearly the answer"),   # at least two, graded
         explanation="**Why it works.** ...",     # Markdown, or a function returning it
         code=(count_games,),                     # shown with inspect.getsource: cannot drift
-        checker=function_check(reference, positions, name="count_games", label="all 5,478 ..."),
+        checker=function_check(reference, positions, name="count_games", label="all 5,478 ...",
+                               mistakes=[(no_base_case, "A finished board is one game.")]),
         answer=lambda: count_games,              # what verify_all passes to the check
     )
 
@@ -52,14 +53,17 @@ Rules of thumb:
   package (``ttt.solve``, ``count_tree``, ...) or state the figure literally;
   ``verify_all`` then runs the worked solution through the check, so the
   solution shown and the figure checked agree.
-* **Messages say what is wrong.** A ``describe(board, expected, got)`` for a
-  function check names the typical mistake behind a disagreement (a missing
-  base case, X and O swapped, ``>`` for ``>=``); a check never raises and never
-  prints itself.
-* **Starter cells** pass ``None`` (``answer = None  # your number here``) or a
-  function whose body is ``raise NotImplementedError``: the check prints one
-  calm "Exercise NN.N is not answered yet: ..." line, so Run All stays green
-  under strict nbval.  A check cell shows ``True``/``False`` as its value.
+* **Messages say what is wrong.** ``mistakes=[(variant, words)]`` for a
+  function check names the typical slip (a missing base case, X and O swapped,
+  ``>`` for ``>=``) by behaviour: the variant is the slip written as a learner
+  would, and the learner's function must agree with it where it is wrong.  A
+  check never raises and never prints itself; it calls the learner's code only
+  through :class:`ttt.exercises.calls.Learner`, under a budget of 2.5 s.
+* **Starter cells** are made from the solution (``function_starter``,
+  ``answer_starter`` in :mod:`ttt.exercises.starters`): they pass ``None`` or
+  a function whose body is ``raise NotImplementedError``, so the check prints
+  one calm "Exercise NN.N is not answered yet: ..." line and Run All stays
+  green under strict nbval.  A check cell shows ``True``/``False`` as its value.
 * **Test** every checkable exercise in ``tests/exercises/test_nbNN.py``: the
   check must reject a plausible wrong answer, and ``verify_all`` must pass
   (``python -m ttt exercises --verify``).

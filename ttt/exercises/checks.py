@@ -8,40 +8,79 @@ silently.  That split is why one check serves a notebook, a terminal and the
 
 The builders, from the most to the least specific:
 
-``function_check(reference, positions, ...)``
-    runs the learner's function on every position and compares it with the
-    reference; the first disagreement is shown with its board.
+``function_check(reference, inputs, name=, label=, args=, mistakes=[(variant, words)], ...)``
+    runs the learner's function on every case (a board, or a tuple of
+    arguments) and compares it with the reference; the first disagreement is
+    shown with its board, and named by the first mistake whose variant the
+    learner's function behaves like.
+``functions_check(check_f, check_g)``
+    several functions, ``(f, g)``, each judged by its own function check.
 ``number_check(expected, ...)`` and ``numbers_check({"name": expected, ...})``
-    one number, or several named numbers given as a tuple; says whether a
-    wrong number is too big or too small, and explains known mistakes.
+    one number, or several named numbers; an expected value may be a function
+    of no arguments, computed on the first check.  Every number check accepts
+    int, float, Fraction and Decimal, exactly where the value is exact.
 ``claim_check(truth, refutation, ...)``
     a True/False claim; a wrong answer gets the counterexample.
 ``position_check(predicate, explain, ...)``
     "find a position where ...": the position is checked against the property
     and ``explain`` says which part fails.
 ``custom_check(judge, ...)``
-    the escape hatch: ``judge(answer)`` returns a :class:`Verdict` itself.
+    the escape hatch: ``judge(answer)`` returns a :class:`Verdict`, or stops
+    early with :func:`~ttt.exercises.calls.stop`; it calls the learner's code
+    through :class:`~ttt.exercises.calls.Learner`, never directly.
 
-Every builder treats ``None`` (and ``...``) as "not answered yet", and a
+The answer-shape rule
+    An answer made of several things (numbers, functions, a position and a
+    number) is given in the order the prompt names them, as a tuple or a list:
+    ``(nodes, games)`` and ``[nodes, games]`` are the same answer to every
+    check.  :func:`several` applies the rule; no check accepts one and refuses
+    the other.
+
+Every check treats ``None`` (and ``...``) as "not answered yet", and a
 function that raises ``NotImplementedError`` on its first call the same way,
 so a starter cell run before the learner has tried prints one calm line.
+Every run of the learner's code shares one budget per check
+(:data:`~ttt.exercises.calls.BUDGET_SECONDS`), so every check answers within
+3 s, however slow or endless the answer.
 """
 
 from __future__ import annotations
 
+import math
 import numbers
-import os
-import traceback
+from decimal import Decimal
+from fractions import Fraction
 from dataclasses import dataclass
 from functools import cached_property
 
 from ttt.board import Board
-from ttt.exercises.render import Boards, parts_text
+from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
+from ttt.exercises.render import Boards
+from ttt.exercises.verdicts import (
+    Verdict,
+    describe_exception,
+    describe_state,
+    describe_value,
+    is_unanswered,
+    right,
+    unanswered,
+    wrong,
+)
 from ttt.geometry import BoardError
 
 __all__ = [
     "Boards",
+    "Case",
     "Check",
+    "Learner",
+    "Stop",
+    "stop",
+    "several",
+    "behaves_like",
+    "functions_check",
+    "untouched",
+    "exact",
+    "same_number",
     "Verdict",
     "right",
     "wrong",
@@ -58,86 +97,6 @@ __all__ = [
     "describe_state",
 ]
 
-RIGHT, WRONG, UNANSWERED = "right", "wrong", "unanswered"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What a check found: a status and the parts that explain it (text, boards).
-
-    ``status`` is ``"right"``, ``"wrong"`` or ``"unanswered"``.  ``parts`` are
-    strings, :class:`~ttt.board.Board` objects and :class:`Boards`; for an
-    unanswered verdict the single part says what to do.
-    """
-
-    status: str
-    parts: tuple = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.status == RIGHT
-
-    @property
-    def text(self) -> str:
-        """The parts as plain text (boards drawn with ``pretty``), for ``--verify`` and tests."""
-        return parts_text(self.parts)
-
-
-def right(*parts) -> Verdict:
-    return Verdict(RIGHT, tuple(parts))
-
-
-def wrong(*parts) -> Verdict:
-    return Verdict(WRONG, tuple(part for part in parts if part is not None and part != ""))
-
-
-def unanswered(instruction: str) -> Verdict:
-    return Verdict(UNANSWERED, (instruction,))
-
-
-# ---------------------------------------------------------------------- describing what we got
-
-
-def describe_value(value) -> str:
-    """A value and its type in words, short enough for one line: ``[3, 6] (a list)``."""
-    text = repr(value)
-    if len(text) > 80:
-        text = text[:77] + "..."
-    kind = type(value).__name__
-    article = "an" if kind[:1] in "aeiouAEIOU" else "a"
-    return f"{text} ({article} {kind})"
-
-
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def describe_exception(error: BaseException) -> str:
-    """``IndexError: list index out of range``, and the learner's own line it came from.
-
-    The line is the innermost frame outside the ``ttt`` package (the learner's
-    cell), given by function, line number and code, never by file name: a
-    notebook's cell files have random names, and the output must stay
-    deterministic.
-    """
-    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    frames = [
-        frame
-        for frame in traceback.extract_tb(error.__traceback__)
-        if not os.path.abspath(frame.filename).startswith(_PACKAGE_DIR)
-    ]
-    if frames:
-        frame = frames[-1]
-        where = f"in {frame.name}, line {frame.lineno}"
-        if frame.line:
-            where += f": {frame.line.strip()}"
-        text += f"\n({where})"
-    return text
-
-
-def _is_unanswered(answer) -> bool:
-    return answer is None or answer is Ellipsis
-
-
 # ---------------------------------------------------------------------- the check protocol
 
 
@@ -153,9 +112,9 @@ class Check:
     instruction = "replace None with your answer, then run the cell again."
 
     def judge(self, answer) -> Verdict:
-        if _is_unanswered(answer):
+        if is_unanswered(answer):
             return unanswered(self.instruction)
-        return self._judge(answer)
+        return run_judge(self._judge, answer)
 
     def _judge(self, answer) -> Verdict:  # pragma: no cover - every subclass overrides it
         raise NotImplementedError
@@ -179,83 +138,220 @@ def sorted_cells(value) -> list[int]:
     return sorted(int(cell) for cell in cells)
 
 
+@dataclass(frozen=True)
+class Case:
+    """One call of a function check: the arguments, the right answer, and how messages name the call.
+
+    ``where`` finishes "NAME disagrees with the package ...": "on this board (X to move)";
+    ``show`` are the boards drawn under that line.
+    """
+
+    args: tuple
+    expected: object
+    where: str
+    show: tuple = ()
+
+
+def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
+    """Whether the learner's function behaves like ``variant``, a slip written as a learner would.
+
+    The first ``witnesses`` inputs (boards, or tuples of arguments) where the
+    variant and the right ``reference`` disagree are where the slip shows; the
+    learner's function (a :class:`Learner`) must agree with the variant on every
+    one of them.  An error or the end of the budget there means no.
+    """
+    normalize = normalize or (lambda value: value)
+    compare = compare or (lambda a, b: a == b)
+    shown = 0
+    for item in inputs:
+        args = (item,) if isinstance(item, Board) else tuple(item)
+        slip = normalize(variant(*args))
+        if compare(slip, normalize(reference(*args))):
+            continue
+        try:
+            if not compare(normalize(learner(*args)), slip):
+                return False
+        except Stop:
+            return False
+        shown += 1
+        if shown == witnesses:
+            break
+    return shown > 0
+
+
+def describe_call(names, args) -> tuple[str, tuple]:
+    """How a message names a call: "on this board (X to move) with alpha=-1, beta=1", and the boards to draw.
+
+    ``names`` are the parameter names ("board, alpha, beta"); boards are drawn,
+    other arguments are given by name and value.
+    """
+    names = [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
+    boards = tuple(arg for arg in args if isinstance(arg, Board))
+    others = [f"{names[i] if i < len(names) else f'argument {i + 1}'}={arg!r}"
+              for i, arg in enumerate(args) if not isinstance(arg, Board)]
+    if len(boards) == 1:
+        where = f"on this board ({describe_state(boards[0])})"
+        if others:
+            where += " with " + ", ".join(others)
+    elif boards:
+        where = "on these boards" + (" with " + ", ".join(others) if others else "")
+    else:
+        where = "on " + ", ".join(others) if others else "with no arguments"
+    return where, boards
+
+
 class FunctionCheck(Check):
-    """Run the learner's function on every position and compare it with the reference's answer."""
+    """Run the learner's function on every case and compare it with the reference's answer.
+
+    The cases are built on the first check (so importing an exercise module
+    runs no search); the learner's function runs through one
+    :class:`~ttt.exercises.calls.Learner`, under the check's time budget; a
+    disagreement is explained by the first of ``mistakes`` whose variant the
+    learner's function agrees with on several cases where the variant is wrong.
+    """
 
     kind = "function"
 
-    def __init__(self, reference, positions, *, name, label, normalize=None, compare=None, describe=None):
+    def __init__(self, reference, inputs, *, name, label, args="board", normalize=None, compare=None,
+                 describe=None, mistakes=(), call=None, slow=SLOW, witnesses=4):
         self.reference = reference
-        self._positions = positions
+        self._inputs = inputs
         self.name = name
         self.label = label
+        self.args = args
         self.normalize = normalize
         self.compare = compare or (lambda got, expected: got == expected)
         self.describe = describe
-        self.instruction = (
-            f"replace the line `raise NotImplementedError` in {name} with your code, then run the cell again."
-        )
+        self.mistakes = tuple(mistakes)
+        self.call = call
+        self.slow = slow
+        self.witnesses = witnesses
+        self._variant_values: dict[tuple[int, int], object] = {}
+        self._witness_cases: dict = {}
+        self.instruction = untouched(name)
 
     @cached_property
-    def cases(self) -> tuple[tuple[Board, object], ...]:
-        """Every (position, expected answer) pair, computed once per process from the reference."""
-        return tuple((board, self.reference(board)) for board in self._positions())
+    def cases(self) -> tuple[Case, ...]:
+        """Every case, its expected answer computed once per process from the reference."""
+        found = []
+        for item in self._inputs():
+            if isinstance(item, Case):
+                found.append(item)
+                continue
+            args = (item,) if isinstance(item, Board) else tuple(item)
+            where, show = describe_call(self.args, args)
+            found.append(Case(args, self.reference(*args), where, show))
+        return tuple(found)
 
     def judge(self, answer) -> Verdict:
         """None is not "not answered" here: the starter passes a function, so None is a mistake."""
-        return self._judge(answer)
+        return run_judge(self._judge, answer)
+
+    def learner(self, answer) -> Learner:
+        """The guard for the learner's function (stops the check if ``answer`` is not callable)."""
+        return Learner(answer, self.name, args=self.args, todo=self.instruction, slow=self.slow)
+
+    def _value(self, function_call, case: Case):
+        """``(value, None)``, normalised, or ``(got, error)`` when normalising refuses it."""
+        got = function_call(case)
+        if self.normalize is None:
+            return got, got, None
+        try:
+            return got, self.normalize(got), None
+        except (TypeError, ValueError) as error:
+            return got, None, error
 
     def _judge(self, answer) -> Verdict:
         name = self.name
-        if not callable(answer):
-            return wrong(
-                f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
-                f"Pass the function without calling it: check({name}), not check({name}(board)).",
-            )
-        for index, (board, expected) in enumerate(self.cases):
-            try:
-                got = answer(board)
-            except NotImplementedError as error:
-                if index == 0:
-                    return unanswered(self.instruction)
-                return self._exception(board, error)
-            except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-                return self._exception(board, error)
-            try:
-                value = self.normalize(got) if self.normalize else got
-            except (TypeError, ValueError) as error:
+        learner = self.learner(answer)
+
+        def run(case):
+            return learner(*case.args, where=case.where, show=case.show, call=self.call)
+
+        for case in self.cases:
+            got, value, error = self._value(run, case)
+            if error is not None:
                 return wrong(
-                    f"On this board ({describe_state(board)}) {name} returned {describe_value(got)}: {error}.",
-                    board,
-                    f"expected: {expected!r}",
+                    f"{case.where[:1].upper()}{case.where[1:]} {name} returned {describe_value(got)}: {error}.",
+                    *case.show,
+                    f"expected: {case.expected!r}",
                     _none_hint(got, name),
                 )
-            if not self.compare(value, expected):
-                extra = self.describe(board, expected, value) if self.describe else ()
+            if not self.compare(value, case.expected):
+                words = self._diagnose(run, case, value)
+                if words is None and self.describe:
+                    words = self.describe(*case.args, case.expected, value)
                 return wrong(
-                    f"{name} disagrees with the package on this board ({describe_state(board)}):",
-                    board,
-                    f"expected: {expected!r}\nreturned: {got!r}",
+                    f"{name} disagrees with the package {case.where}:",
+                    *case.show,
+                    f"expected: {case.expected!r}\nreturned: {got!r}",
                     _none_hint(got, name),
-                    *_as_parts(extra),
+                    *_as_parts(words),
                 )
         return right(f"{name} agrees with the package on {self.label}.")
 
-    def _exception(self, board: Board, error: Exception) -> Verdict:
-        return wrong(
-            f"{self.name} raised an error on this board ({describe_state(board)}):",
-            board,
-            describe_exception(error),
-        )
+    # ------------------------------------------------------------------ naming the mistake by its behaviour
+    def _variant_value(self, index: int, position: int):
+        key = (index, position)
+        if key not in self._variant_values:
+            variant = self.mistakes[index][0]
+            case = self.cases[position]
+            got = self.call(variant, *case.args) if self.call else variant(*case.args)
+            self._variant_values[key] = self.normalize(got) if self.normalize else got
+        return self._variant_values[key]
 
+    def _witnesses(self, index: int) -> tuple[int, ...]:
+        """The first few cases where variant ``index`` is wrong: where a learner's slip shows."""
+        if index not in self._witness_cases:
+            found = []
+            for position, case in enumerate(self.cases):
+                if not self.compare(self._variant_value(index, position), case.expected):
+                    found.append(position)
+                    if len(found) == self.witnesses:
+                        break
+            self._witness_cases[index] = tuple(found)
+        return self._witness_cases[index]
 
-def describe_state(board: Board) -> str:
-    """"X to move", "O has won" or "a draw": how every check names the board it draws."""
-    if board.winner:
-        return f"{board.winner} has won"
-    if board.is_over:
-        return "a draw"
-    return f"{board.turn} to move"
+    def _first_difference(self, one: int, two: int) -> int | None:
+        """The first case where variants ``one`` and ``two`` disagree, or None."""
+        key = ("pair", one, two)
+        if key not in self._witness_cases:
+            self._witness_cases[key] = next(
+                (position for position in range(len(self.cases))
+                 if not self.compare(self._variant_value(one, position), self._variant_value(two, position))), None)
+        return self._witness_cases[key]
+
+    def _diagnose(self, run, failing: Case, value):
+        """The words of the mistake whose variant the learner's function behaves like, or None.
+
+        A variant qualifies when it agrees with the learner's function on the
+        failing case and on its own witnesses; when several do, each pair is
+        settled on the first case where the two variants differ.
+        """
+        position = self.cases.index(failing)
+
+        def learners(other):
+            return self._value(run, self.cases[other])[1]
+
+        try:
+            candidates = [
+                index for index in range(len(self.mistakes))
+                if self.compare(value, self._variant_value(index, position))
+                and all(self.compare(learners(other), self._variant_value(index, other))
+                        for other in self._witnesses(index) if other != position)
+            ]
+            while len(candidates) > 1:
+                one, two = candidates[:2]
+                where = self._first_difference(one, two)
+                if where is None:
+                    candidates.remove(two)
+                    continue
+                mine = learners(where)
+                keep = [index for index in (one, two) if self.compare(mine, self._variant_value(index, where))]
+                candidates = keep + candidates[2:]
+        except Stop:
+            return None      # it fails elsewhere too: the disagreement alone is the message
+        return self.mistakes[candidates[0]][1] if candidates else None
 
 
 def _none_hint(got, name: str) -> str | None:
@@ -272,48 +368,137 @@ def _as_parts(extra) -> tuple:
     return tuple(extra)
 
 
-def function_check(reference, positions, *, name, label, normalize=None, compare=None, describe=None) -> FunctionCheck:
-    """A check for "write a function of a board": the learner's function must agree everywhere.
+def function_check(reference, inputs, *, name, label, args="board", normalize=None, compare=None, describe=None,
+                   mistakes=(), call=None, slow=SLOW, witnesses=4) -> FunctionCheck:
+    """A check for "write a function": the learner's function must agree with ``reference`` on every case.
 
-    ``reference(board)``  the right answer, built from the package (not the worked
+    ``reference(*args)``  the right answer, built from the package (not the worked
                           solution, which ``verify_all`` checks against it);
-    ``positions()``       the boards to try, in order: the first disagreement is shown,
-                          so put the simplest boards first (see :mod:`ttt.exercises.positions`);
-    ``name``              how the learner's function is called in messages: ``"forcing_moves"``;
+    ``inputs()``          the calls to try, in order: a Board (one argument), a tuple of
+                          arguments, or a :class:`Case` with its expected answer given; the
+                          first disagreement is shown, so put the simplest first (see
+                          :mod:`ttt.exercises.positions`); called on the first check only;
+    ``name``, ``args``    the learner's function and its parameters, as the starter spells
+                          them: ``name="alphabeta_soft", args="board, alpha, beta, stats"``;
     ``label``             what was tried, for the success line: ``"all 4,520 unfinished 3×3 positions"``;
     ``normalize(got)``    makes the learner's value comparable (e.g. :func:`sorted_cells`); a
                           ``TypeError`` or ``ValueError`` from it is reported as a wrong type;
     ``compare(got, expected)``  defaults to ``==``;
-    ``describe(board, expected, got)``  extra words (or boards) explaining this disagreement,
-                          e.g. naming the typical mistake that produces it.
+    ``mistakes``          ``[(variant, words)]``: ``variant`` is the slip written as a learner
+                          would (same parameters); the words are shown when the learner's
+                          function agrees with it on the failing case and on the first few
+                          cases where the variant is wrong;
+    ``describe(*args, expected, got)``  words for a disagreement no mistake explains;
+    ``call(function, *args)``  how to call the learner's function (and the variants) when the
+                          value to compare is more than the return value (e.g. a count it
+                          leaves in a ``stats`` argument); it runs under the time budget;
+    ``slow``              the last sentence of "too slow" ("Is the memo used?");
+    ``witnesses``         how many cases where a variant is wrong the learner must share (more
+                          when slips look alike on the first few).
     """
-    return FunctionCheck(
-        reference, positions, name=name, label=label, normalize=normalize, compare=compare, describe=describe
-    )
+    return FunctionCheck(reference, inputs, name=name, label=label, args=args, normalize=normalize,
+                         compare=compare, describe=describe, mistakes=mistakes, call=call, slow=slow,
+                         witnesses=witnesses)
+
+
+# ---------------------------------------------------------------------- several answers in one
+
+
+def several(answer, names, what: str = "answers") -> list:
+    """The parts of an answer that has several, by THE ANSWER-SHAPE RULE: a tuple or a list, in order.
+
+    Stops the check with words naming the order otherwise: ``several(answer,
+    ["height", "widths"], "functions")`` says "Give 2 functions in this order:
+    (height, widths) ...".
+    """
+    names = list(names)
+    shape = f"({', '.join(names)})"
+    if not isinstance(answer, (tuple, list)):
+        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}, not {describe_value(answer)}.")
+    if len(answer) != len(names):
+        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}; got {len(answer)}.")
+    return list(answer)
+
+
+class FunctionsCheck(Check):
+    """Several functions, each judged by its own :class:`FunctionCheck`, in order, under one budget."""
+
+    kind = "function"
+
+    def __init__(self, checks):
+        self.checks = tuple(checks)
+        self.names = [check.name for check in self.checks]
+        self.instruction = untouched(*self.names)
+
+    def judge(self, answer) -> Verdict:
+        return run_judge(self._judge, answer)
+
+    def _judge(self, answer) -> Verdict:
+        functions = several(answer, self.names, "functions")
+        if all(function is None for function in functions):
+            return unanswered(self.instruction)
+        verdicts = []
+        for check, function in zip(self.checks, functions):
+            verdict = check._judge(function)
+            if not verdict.ok:
+                return verdict
+            verdicts.append(verdict)
+        return right(*(part for verdict in verdicts for part in verdict.parts))
+
+
+def functions_check(*checks: FunctionCheck) -> FunctionsCheck:
+    """A check for "write these functions": the answer is ``(f, g)`` (or ``[f, g]``), each judged by its check."""
+    return FunctionsCheck(checks)
 
 
 # ---------------------------------------------------------------------- numbers
 
 
 def _fmt(number) -> str:
-    if isinstance(number, numbers.Integral):
+    """How a message writes a number: 9,950; 191/192 (a Fraction); 0.25; 1.5 (a Decimal as given)."""
+    if isinstance(number, Decimal):
+        return str(number)
+    if isinstance(number, Fraction) and number.denominator != 1:
+        return f"{number.numerator:,}/{number.denominator:,}"
+    if isinstance(number, numbers.Rational):
         return f"{int(number):,}"
-    return f"{number:,}"
+    if isinstance(number, float) and number.is_integer() and abs(number) < 1e15:
+        return f"{int(number):,}"
+    return f"{number:,}" if isinstance(number, float) else str(number)
+
+
+def exact(number):
+    """A number as an exact value where it can be one: a Decimal as the Fraction it equals; others unchanged."""
+    return Fraction(number) if isinstance(number, Decimal) and number.is_finite() else number
+
+
+def same_number(answer, target, tolerance=0) -> bool:
+    """Whether two numbers agree: exactly (within ``tolerance``) between exact ones (int, Fraction,
+    Decimal); to float precision (or ``tolerance``) as soon as one is a float, so that 0.1 + 0.2
+    matches 3/10 and Fraction(71, 73) matches the key 71 / 73."""
+    answer, target = exact(answer), exact(target)
+    if isinstance(answer, float) or isinstance(target, float):
+        return math.isclose(float(answer), float(target), rel_tol=1e-9, abs_tol=float(tolerance))
+    return abs(answer - target) <= tolerance
 
 
 def _number_problem(answer, what: str) -> str | None:
-    """Why ``answer`` is not a number at all, or None if it is one."""
+    """Why ``answer`` is not a number at all, or None if it is one (int, float, Fraction or Decimal)."""
     if isinstance(answer, bool):
         return f"Give {what} as a number, not {answer}."
     if isinstance(answer, str):
         plain = answer.replace(",", "").replace("_", "").strip()
-        if plain.lstrip("-").replace(".", "", 1).isdigit():
+        if plain.lstrip("-").replace(".", "", 1).replace("/", "", 1).isdigit():
             return f"Give {what} as a number, not the text {answer!r}: leave out the quotes."
         return f"Give {what} as a number, not the text {answer!r}."
+    if isinstance(answer, Decimal):
+        return None if answer.is_finite() else f"Give {what} as a number, not {'NaN' if answer.is_nan() else answer}."
     if not isinstance(answer, numbers.Real):
         return f"Give {what} as a number, not {describe_value(answer)}."
-    if answer != answer:  # NaN
+    if answer != answer:
         return f"Give {what} as a number, not NaN."
+    if answer in (math.inf, -math.inf):
+        return f"Give {what} as a number, not {answer}."
     return None
 
 
@@ -321,29 +506,39 @@ def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: b
     """None when ``answer`` is right, else one line saying what is wrong with it.
 
     A named number (one of several) is reported as ``nodes: 40 is not right``,
-    a single one as ``720 is not the number of games ...``.
+    a single one as ``720 is not the number of games ...``.  A mistake's key
+    matches by value, so a Fraction or a Decimal finds the note of its float.
     """
     problem = _number_problem(answer, what)
     if problem:
         return f"{name}: {problem}" if name else problem
-    if abs(answer - expected) <= tolerance:
+    if same_number(answer, expected, tolerance):
         return None
     line = f"{name}: {_fmt(answer)} is not right" if name else f"{_fmt(answer)} is not {what}"
     if direction:
-        line += ": it is too big" if answer > expected else ": it is too small"
+        line += ": it is too big" if exact(answer) > exact(expected) else ": it is too small"
     line += "."
-    note = mistakes.get(answer) if mistakes else None
+    note = next((note for key, note in (mistakes or {}).items() if same_number(answer, key)), None)
     if note:
         line += " " + note
     return line
 
 
+def _lazy(value):
+    """A value given as is, or computed now from a function of no arguments (a figure that needs a search)."""
+    return value() if callable(value) else value
+
+
 class NumberCheck(Check):
     kind = "number"
+
+    @cached_property
+    def expected(self):
+        return _lazy(self._expected)
     instruction = "replace None with your number, then run the cell again."
 
     def __init__(self, expected, *, what, tolerance, mistakes, direction, explain):
-        self.expected = expected
+        self._expected = expected
         self.what = what
         self.tolerance = tolerance
         self.mistakes = dict(mistakes or {})
@@ -375,14 +570,19 @@ def number_check(expected, *, what="the answer", tolerance=0, mistakes=None, dir
 class NumbersCheck(Check):
     kind = "number"
 
-    def __init__(self, expected: dict, *, tolerance, mistakes, direction, explain):
-        self.expected = dict(expected)
+    def __init__(self, expected: dict, *, tolerance, mistakes, direction, explain, slips=None):
+        self._expected = dict(expected)
         self.tolerance = tolerance
         self.mistakes = {name: dict(table) for name, table in (mistakes or {}).items()}
+        self.slips = dict(slips or {})
         self.direction = direction
         self.explain = explain
-        names = ", ".join(self.expected)
+        names = ", ".join(self._expected)
         self.instruction = f"replace None with your numbers ({names}), then run the cell again."
+
+    @cached_property
+    def expected(self) -> dict:
+        return {name: _lazy(value) for name, value in self._expected.items()}
 
     def _judge(self, answer) -> Verdict:
         names = list(self.expected)
@@ -392,17 +592,13 @@ class NumbersCheck(Check):
             if missing:
                 return wrong(f"The answer has no {' and no '.join(missing)}: give {shape}.")
             values = [answer[name] for name in names]
-        elif isinstance(answer, (tuple, list)):
-            if all(_is_unanswered(value) for value in answer):
-                return unanswered(self.instruction)
-            if len(answer) != len(names):
-                return wrong(f"Give {len(names)} numbers in this order: {shape}; got {len(answer)}.")
-            values = list(answer)
         else:
-            return wrong(f"Give {len(names)} numbers in this order: {shape}, not {describe_value(answer)}.")
+            if isinstance(answer, (tuple, list)) and answer and all(is_unanswered(value) for value in answer):
+                return unanswered(self.instruction)
+            values = several(answer, names, "numbers")
         lines = []
         for name, value in zip(names, values):
-            if _is_unanswered(value):
+            if is_unanswered(value):
                 lines.append(f"{name}: not answered yet.")
                 continue
             line = _judge_number(
@@ -414,18 +610,27 @@ class NumbersCheck(Check):
             right_ones = [name for name in names if not any(line.startswith(f"{name}:") for line in lines)]
             if right_ones:
                 lines.append(f"({' and '.join(right_ones)}: right.)")
+            lines += [words for slip, words in self.slips.items()
+                      if not _number_problem_in(values) and all(map(same_number, values, slip))]
             return wrong("\n".join(lines))
         figures = ", ".join(f"{name} {_fmt(self.expected[name])}" for name in names)
         return right(figures + "." + (f" {self.explain}" if self.explain else ""))
 
 
-def numbers_check(expected: dict, *, tolerance=0, mistakes=None, direction=True, explain="") -> NumbersCheck:
+def _number_problem_in(values) -> bool:
+    return any(is_unanswered(value) or _number_problem(value, "") for value in values)
+
+
+def numbers_check(expected: dict, *, tolerance=0, mistakes=None, direction=True, explain="", slips=None) -> NumbersCheck:
     """A check for several named numbers, answered as a tuple in the order of ``expected`` (or a dict).
 
     Each wrong number is reported on its own line with its name, and the right
-    ones are named too.  ``mistakes`` is ``{name: {wrong number: explanation}}``.
+    ones are named too.  ``mistakes`` is ``{name: {wrong number: explanation}}``;
+    ``slips`` is ``{(all the numbers a slip gives): explanation}``, for a slip
+    that changes several numbers at once (the words close the message).
     """
-    return NumbersCheck(expected, tolerance=tolerance, mistakes=mistakes, direction=direction, explain=explain)
+    return NumbersCheck(expected, tolerance=tolerance, mistakes=mistakes, direction=direction, explain=explain,
+                        slips=slips)
 
 
 # ---------------------------------------------------------------------- claims and positions

@@ -9,6 +9,7 @@ traceback.
     python -m ttt exercises --json            the same as a JSON list
     python -m ttt exercises --verify          every worked solution through its own check
     python -m ttt exercises --solutions NN    every worked solution of notebook NN, as text
+    python -m ttt exercises --write-cells [NN ...]   rewrite the exercise cells of the notebooks (all: none named)
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import argparse
 import json
 import sys
 
-from ttt.exercises.core import NoSuchExercise, exercises, verify_all
+from ttt.exercises.core import NoSuchExercise, _notebook_id, exercises, notebooks, verify_all
 from ttt.exercises.render import markdown_to_text
 
 
@@ -29,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify", action="store_true", help="run every worked solution through its own check; fail if one fails"
     )
     parser.add_argument("--solutions", metavar="NN", help="print every worked solution of notebook NN, for a teacher")
+    parser.add_argument(
+        "--write-cells", nargs="*", metavar="NN",
+        help="rewrite the exercise cells (heading, prompt, starter) of notebooks NN (all when none is named) in place",
+    )
 
 
 def _table(items) -> str:
@@ -61,6 +66,13 @@ def _solutions(notebook: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
     try:
+        if getattr(args, "write_cells", None) is not None:
+            from ttt.exercises.cells import write_cells
+
+            names = [_notebook_id(name) for name in args.write_cells] or list(notebooks())
+            for path in write_cells(names):
+                print(f"rewrote the exercise cells of {path.name}")
+            return 0
         if args.solutions is not None:
             sys.stdout.write(_solutions(args.solutions))
             return 0
@@ -80,6 +92,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(_table(items))
         return 0
-    except NoSuchExercise as error:
+    except (NoSuchExercise, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

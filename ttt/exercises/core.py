@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ttt.exercises import render
 from ttt.exercises.checks import Check, Verdict
+from ttt.exercises.starters import Starter
 
 __all__ = ["Exercise", "NoSuchExercise", "Failure", "exercise", "exercises", "notebooks", "verify_all"]
 
@@ -32,7 +33,7 @@ class Exercise:
     """One exercise of one notebook.
 
     ``number``    its number in the notebook's list (1, 2, ...);
-    ``title``     the bold title the notebook shows ("Forks by search");
+    ``title``     the title of its heading in the notebook, ``### 3. Forks by search``;
     ``prompt``    the Markdown the notebook shows for it (the exercise text itself);
     ``hints``     graded hints, from a nudge to nearly the answer (Markdown);
     ``explanation``  why the solution works, or the model answer of an open question
@@ -44,7 +45,10 @@ class Exercise:
     ``answer``    a function of no arguments returning what a learner would pass to
                   ``check`` for the worked solution (``lambda: forcing_moves``), so that
                   :func:`verify_all` can run it through the check;
-    ``starter``   the code of the starter cell under the exercise in the notebook;
+    ``starter``   the code of the starter cell under the exercise in the notebook: a
+                  :class:`~ttt.exercises.starters.Starter` made from the solution
+                  (``function_starter(solution)``, ``answer_starter("(a, b)")``), which
+                  the registry renders, or the code itself;
     ``star``      a harder (★) exercise;
     ``notebook``  set by the registry from the module's name ("00").
     """
@@ -57,7 +61,7 @@ class Exercise:
     code: tuple[Callable, ...] = ()
     checker: Check | None = None
     answer: Callable[[], Any] | None = None
-    starter: str = ""
+    starter: str | Starter = ""
     star: bool = False
     notebook: str = field(default="", compare=False)
 
@@ -107,9 +111,14 @@ class Exercise:
         """In a notebook, an exercise named on its own shows its prompt."""
         return self.prompt_markdown()
 
+    @property
+    def heading(self) -> str:
+        """``### 3. Fail-soft by hand`` (``### 5. ★ Perfect ordering``): a heading, for the notebook's table of contents."""
+        return f"### {self.number}. {'★ ' if self.star else ''}{self.title}"
+
     def prompt_markdown(self) -> str:
-        star = "★ " if self.star else ""
-        return f"**{self.key} {star}{self.title}**\n\n{self.prompt.strip()}"
+        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.exercises.cells`)."""
+        return f"{self.heading}\n\n{self.prompt.strip()}"
 
     # ------------------------------------------------------------------ hints
     def hint(self, n: int = 1) -> None:
@@ -245,7 +254,10 @@ def _load(notebook: str) -> tuple[Exercise, ...]:
             raise TypeError(f"ttt.exercises.nb{notebook}.EXERCISES holds {type(item).__name__}, not Exercise")
         if not isinstance(item.hints, tuple) or not all(isinstance(h, str) for h in item.hints):
             raise TypeError(f"exercise {notebook}.{item.number}: hints must be a tuple of strings")
-        found.append(replace(item, notebook=notebook))
+        item = replace(item, notebook=notebook)
+        if isinstance(item.starter, Starter):
+            item = replace(item, starter=item.starter.render(item.call))
+        found.append(item)
     numbers = [item.number for item in found]
     if len(set(numbers)) != len(numbers):
         raise ValueError(f"ttt.exercises.nb{notebook} numbers two exercises alike: {numbers}")

@@ -21,11 +21,15 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.checks import (
+    Case,
+    Learner,
     custom_check,
     describe_exception,
     describe_state,
     describe_value,
+    function_check,
     right,
+    stop,
     unanswered,
     wrong,
 )
@@ -133,9 +137,6 @@ def representation_functions(answer, name: str):
             f"{name} should be a Representation of six functions ({', '.join(FIELDS)}),"
             f" but it is {describe_value(answer)}"
         )
-    for field, function in zip(FIELDS, functions):
-        if not callable(function):
-            raise ValueError(f"the {field} of {name} is {describe_value(function)}, not a function")
     return functions
 
 
@@ -143,94 +144,57 @@ def _same_cells(got, expected: str) -> bool:
     return isinstance(got, str) and got == expected
 
 
-def compare_representation(functions, boards, *, name: str, encoding=None, describe_encoding=None):
-    """The first board where the six functions disagree with ``Board``, as a Verdict; None if none.
+def compare_representation(functions, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
+    """Stop the check at the first board where the six functions disagree with ``Board``.
 
     For every board: ``from_cells`` (and, if given, the exact ``encoding``), the
     round trip, ``winner``, ``turn``, ``moves``, and ``play`` of every legal
     move, which must also leave the value it was given as it was.
     """
-    from_cells, to_cells, winner, turn, moves, play = functions
-    for index, board in enumerate(boards):
-        step = "from_cells"
+    todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
+    from_cells, to_cells, winner, turn, moves, play = (
+        Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
+    for board in boards:
+        where, state = "on this board", f"on this board ({describe_state(board)})"
+        value = from_cells(board.cells, where=where, show=(board,))
+        if encoding is not None and value != encoding(board.cells):
+            stop(f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:", board,
+                 f"expected: {encoding(board.cells)!r}\nreturned: {value!r}",
+                 describe_encoding(board.cells, value) if describe_encoding else None)
+        back = to_cells(value, where=state, show=(board,))
+        if not _same_cells(back, board.cells):
+            stop(f"The round trip fails {state}: {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
+                 board, f"expected: {board.cells!r}\nreturned: {back!r}")
+        for function, expected, note in (
+            (winner, board.winner, None),
+            (turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks."),
+        ):
+            got = function(value, where=state, show=(board,))
+            if got != expected:
+                stop(f"{function.name} disagrees with ttt.Board {state}:", board,
+                     f"expected: {expected!r}\nreturned: {got!r}", note)
+        got = moves(value, where=state, show=(board,))
         try:
-            value = from_cells(board.cells)
-            if encoding is not None:
-                expected = encoding(board.cells)
-                if value != expected:
-                    extra = describe_encoding(board.cells, value) if describe_encoding else None
-                    return wrong(
-                        f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:",
-                        board,
-                        f"expected: {expected!r}\nreturned: {value!r}",
-                        extra,
-                    )
-            step = "to_cells"
-            back = to_cells(value)
-            if not _same_cells(back, board.cells):
-                return wrong(
-                    f"The round trip fails on this board ({describe_state(board)}):"
-                    f" {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
-                    board,
-                    f"expected: {board.cells!r}\nreturned: {back!r}",
-                )
-            for step, function, expected, note in (
-                ("winner", winner, board.winner, None),
-                ("turn", turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks."),
-            ):
-                got = function(value)
-                if got != expected:
-                    return wrong(
-                        f"{name}.{step} disagrees with ttt.Board on this board ({describe_state(board)}):",
-                        board,
-                        f"expected: {expected!r}\nreturned: {got!r}",
-                        note,
-                    )
-            step = "moves"
-            got = moves(value)
-            try:
-                listed = list(got)
-            except TypeError:
-                listed = got
-            if listed != board.legal_moves():
-                note = None
-                if board.winner and listed:
-                    note = "The game is over once somebody has a line: there are no legal moves then."
-                elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
-                    note = "The right cells, but list them in increasing order."
-                return wrong(
-                    f"{name}.moves disagrees with ttt.Board on this board ({describe_state(board)}):",
-                    board,
-                    f"expected: {board.legal_moves()!r}\nreturned: {got!r}",
-                    note,
-                )
-            step = "play"
-            for cell, child in board.children():
-                after = to_cells(play(value, cell))
-                if not _same_cells(after, child.cells):
-                    return wrong(
-                        f"{name}.play(value, {cell}) disagrees with ttt.Board on this board ({describe_state(board)}):",
-                        board,
-                        f"expected the cells {child.cells!r}\nreturned the cells {after!r}",
-                    )
-                if not _same_cells(to_cells(value), board.cells):
-                    return wrong(
-                        f"{name}.play(value, {cell}) changed the value it was given, on this board:",
-                        board,
-                        f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
-                        " leave the old one as it was.",
-                    )
-        except NotImplementedError as error:
-            if index == 0:
-                return unanswered(
-                    "replace each `raise NotImplementedError` with your code, then run the cell again."
-                )
-            return wrong(f"{name}.{step} raised an error on this board:", board, describe_exception(error))
-        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            return wrong(
-                f"{name}.{step} raised an error on this board ({describe_state(board)}):", board, describe_exception(error)
-            )
-    return None
+            listed = list(got)
+        except TypeError:
+            listed = got
+        if listed != board.legal_moves():
+            note = None
+            if board.winner and listed:
+                note = "The game is over once somebody has a line: there are no legal moves then."
+            elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
+                note = "The right cells, but list them in increasing order."
+            stop(f"{name}.moves disagrees with ttt.Board {state}:", board,
+                 f"expected: {board.legal_moves()!r}\nreturned: {got!r}", note)
+        for cell, child in board.children():
+            after = to_cells(play(value, cell, where=state, show=(board,)), where=state, show=(board,))
+            if not _same_cells(after, child.cells):
+                stop(f"{name}.play(value, {cell}) disagrees with ttt.Board {state}:", board,
+                     f"expected the cells {child.cells!r}\nreturned the cells {after!r}")
+            if not _same_cells(to_cells(value, where=state), board.cells):
+                stop(f"{name}.play(value, {cell}) changed the value it was given, on this board:", board,
+                     f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
+                     " leave the old one as it was.")
 
 
 # ====================================================================== 01.1 a fifth representation
@@ -306,11 +270,8 @@ def _judge_base3(answer):
         functions = representation_functions(answer, "BASE3")
     except ValueError as error:
         return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-    found = compare_representation(
-        functions, _emptiest_first(), name="BASE3", encoding=base3_code, describe_encoding=_describe_base3
-    )
-    if found is not None:
-        return found
+    compare_representation(functions, _emptiest_first(), name="BASE3", encoding=base3_code,
+                           describe_encoding=_describe_base3)
     return right(
         "BASE3 agrees with ttt.Board on all 5,478 positions (the encoding, the round trip, winner, turn,"
         " moves, and play of every legal move)."
@@ -537,12 +498,8 @@ def put_mark(squares, where, mark):
 
 
 def _judge_put_mark(answer):
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function put_mark itself, but it got {describe_value(answer)}.",
-            "Pass the function without calling it: check(put_mark).",
-        )
-    for index, board in enumerate(all_positions()):
+    put = Learner(answer, "put_mark", args="squares, where, mark")
+    for board in all_positions():
         mark = board.turn
         messages = {}
         for where in COORDS + OFF_BOARD:
@@ -550,14 +507,12 @@ def _judge_put_mark(answer):
             before = dict(squares)
             off = where not in before
             taken = not off and before[where] is not None
+            kind = "off the board" if off else "taken" if taken else "empty"
             try:
-                result = answer(squares, where, mark)
-            except NotImplementedError:
-                if index == 0:
-                    return unanswered(
-                        "replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."
-                    )
-                return wrong(f"put_mark raised NotImplementedError for {where} on this board:", board)
+                result = put(squares, where, mark, allow=BoardError, show=(board,),
+                             where=f"for {where}, a square that is {kind}, on this board",
+                             note="Raise BoardError (from ttt import BoardError) for every bad square, with a message"
+                                  " that says what is wrong." if off or taken else None)
             except BoardError as error:
                 if squares != before:
                     return wrong(
@@ -575,16 +530,6 @@ def _judge_put_mark(answer):
                     return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.")
                 messages["off" if off else "taken"] = str(error)
                 continue
-            except Exception as error:  # noqa: BLE001
-                kind = "off the board" if off else "taken" if taken else "empty"
-                return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) raised the wrong kind of error for a square that is"
-                    f" {kind}, on this board:",
-                    board,
-                    describe_exception(error),
-                    "Raise BoardError (from ttt import BoardError) for every bad square, with a message that says"
-                    " what is wrong." if off or taken else None,
-                )
             if squares != before:
                 return wrong(
                     f"put_mark(squares, {where}, {mark!r}) changed the dict it was given, on this board:",
@@ -672,64 +617,44 @@ def flat_play_and_winner(flat, cell):
     return new, None
 
 
-def _judge_play_and_winner(answer):
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function flat_play_and_winner itself, but it got {describe_value(answer)}.",
-            "Pass the function without calling it: check(flat_play_and_winner).",
-        )
-    positions = unfinished_positions()
-    for index, board in enumerate(positions):
-        flat = tuple(board.cells)
+def _other_marks_lines(flat, cell):
+    """The slip: the lines through ``cell`` searched for the other side's mark, which never completes one there."""
+    mark = "X" if flat.count("X") == flat.count("O") else "O"
+    new = flat[:cell] + (mark,) + flat[cell + 1 :]
+    other = "O" if mark == "X" else "X"
+    for number in GEOMETRY.lines_through[cell]:
+        if all(new[i] == other for i in GEOMETRY.lines[number]):
+            return new, other
+    return new, None
+
+
+def _every_move():
+    """Every legal move of the 4,520 unfinished positions, as cases (flat, cell) with the board shown."""
+    for board in unfinished_positions():
         for cell, child in board.children():
-            try:
-                got = answer(flat, cell)
-            except NotImplementedError:
-                if index == 0:
-                    return unanswered(
-                        "replace the line `raise NotImplementedError` in flat_play_and_winner with your code,"
-                        " then run the cell again."
-                    )
-                return wrong("flat_play_and_winner raised NotImplementedError on this board:", board)
-            except Exception as error:  # noqa: BLE001
-                return wrong(
-                    f"flat_play_and_winner(flat, {cell}) raised an error on this board ({describe_state(board)}):",
-                    board,
-                    describe_exception(error),
-                )
-            expected = (tuple(child.cells), child.winner)
-            if not (isinstance(got, tuple) and len(got) == 2):
-                return wrong(
-                    f"flat_play_and_winner(flat, {cell}) should return a pair (new position, winner), not"
-                    f" {describe_value(got)}. On this board:",
-                    board,
-                )
-            new, winner = got
-            if not isinstance(new, tuple) or new != expected[0]:
-                note = "A flat position is a tuple (immutable and hashable), not a list." if (
-                    isinstance(new, list) and tuple(new) == expected[0]) else None
-                return wrong(
-                    f"flat_play_and_winner(flat, {cell}) returns the wrong position on this board ({describe_state(board)}):",
-                    board,
-                    f"expected: {expected[0]!r}\nreturned: {new!r}",
-                    note,
-                )
-            if winner != expected[1]:
-                note = None
-                if expected[1] and winner is None:
-                    line = next(line for line in GEOMETRY.line_cells_through[cell]
-                                if all(child.cells[i] == expected[1] for i in line))
-                    note = f"{cell} completes the line {line}: is that line among the ones you check?"
-                return wrong(
-                    f"flat_play_and_winner(flat, {cell}) returns the wrong winner on this board ({describe_state(board)}):",
-                    board,
-                    f"expected: {expected[1]!r}\nreturned: {winner!r}",
-                    note,
-                )
-    moves = sum(len(board.legal_moves()) for board in positions)
-    return right(
-        f"flat_play_and_winner agrees with ttt.Board on all {moves:,} moves of the 4,520 unfinished positions."
-    )
+            yield Case((tuple(board.cells), cell), (tuple(child.cells), child.winner),
+                       f"on this board ({describe_state(board)}) with cell={cell}", (board,))
+
+
+def _describe_move(flat, cell, expected, got):
+    if not (isinstance(got, tuple) and len(got) == 2):
+        return "flat_play_and_winner should return a pair (new position, winner)."
+    if isinstance(got[0], list) and tuple(got[0]) == expected[0]:
+        return "A flat position is a tuple (immutable and hashable), not a list."
+    if got[0] != expected[0]:
+        return "It returns the wrong position: the move puts the mark of the side to move on `cell`, nothing else."
+    if expected[1] and got[1] is None:
+        line = next(line for line in GEOMETRY.line_cells_through[cell] if all(expected[0][i] == expected[1] for i in line))
+        return f"{cell} completes the line {line}: is that line among the ones you check?"
+    return None
+
+
+_MOVES_CHECK = function_check(
+    None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move, witnesses=12,
+    mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other side's mark?"
+                                   " After the move, the line to look for is the mover's, the mark just placed.")],
+    label="all 16,167 moves of the 4,520 unfinished positions",
+)
 
 
 LINES_THROUGH = Exercise(
@@ -768,11 +693,7 @@ in the move.
 second function call), but measure it on your machine with the optional section's `per_call_ns`; the
 factor varies with the Python version.""",
     code=(flat_play_and_winner,),
-    checker=custom_check(
-        _judge_play_and_winner,
-        instruction="replace the line `raise NotImplementedError` in flat_play_and_winner with your code,"
-        " then run the cell again.",
-    ),
+    checker=_MOVES_CHECK,
     answer=lambda: flat_play_and_winner,
 )
 
@@ -865,29 +786,18 @@ def _judge_factories(answer):
         if factory is None:
             continue
         name = getattr(factory, "__name__", f"function {position + 1}")
-        if not callable(factory):
-            return wrong(f"Give functions of (rows, cols, k) that return a Representation, not {describe_value(factory)}.")
+        passed = f"{' and '.join(done)} passed; now " if done else ""
+        make = Learner(factory, name, args="rows, cols, k",
+                       todo=f"{passed}replace the line `raise NotImplementedError` in {name} with your code,"
+                            " then run the cell again.")
         for rows, cols, k in SIZES:
             call = f"{name}({rows}, {cols}, {k})"
-            try:
-                rep = factory(rows, cols, k)
-            except NotImplementedError:
-                if (rows, cols, k) == SIZES[0]:
-                    passed = f"{' and '.join(done)} passed; now " if done else ""
-                    return unanswered(
-                        f"{passed}replace the line `raise NotImplementedError` in {name} with your code,"
-                        " then run the cell again."
-                    )
-                return wrong(f"{call} raised NotImplementedError.")
-            except Exception as error:  # noqa: BLE001
-                return wrong(f"{call} raised an error:", describe_exception(error))
+            rep = make(rows, cols, k, where=f"when called as {call}")
             try:
                 functions = representation_functions(rep, call)
             except ValueError as error:
                 return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-            found = compare_representation(functions, _boards_for(rows, cols, k), name=call)
-            if found is not None:
-                return found
+            compare_representation(functions, _boards_for(rows, cols, k), name=call)
         done.append(name)
     return right(
         f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on all 5,478 positions of 3×3 and on"

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import custom_check, function_check, number_check, position_check, wrong
+from ttt.exercises.checks import custom_check, exact, function_check, number_check, position_check, same_number, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
 from ttt.exercises.render import Boards
@@ -27,6 +28,7 @@ from ttt.match import play_match
 from ttt.players import PerfectPlayer, RandomPlayer
 from ttt.scores import plies_from_score, sign
 from ttt.solver import describe, move_hints, move_scores, solve
+from ttt.symmetry import canonical
 from ttt.tree import reachable_positions
 
 # ====================================================================== 04.1 Hutton's order, literally
@@ -341,11 +343,16 @@ def _judge_coach(answer):
     return _VERDICTS.judge(_every_move(answer))
 
 
+def _distinct_unfinished() -> tuple[Board, ...]:
+    """The 627 unfinished positions up to symmetry (fullest first): every move of all 4,520 takes seconds."""
+    return tuple(board for board in unfinished_positions() if canonical(board) == board)
+
+
 _VERDICTS = function_check(
     _verdicts_reference,
-    unfinished_positions,
+    _distinct_unfinished,
     name="verdict",
-    label="every move of all 4,520 unfinished 3×3 positions",
+    label="every move of the 627 unfinished 3×3 positions up to symmetry",
     normalize=dict,
     describe=_describe_verdicts,
 )
@@ -358,7 +365,7 @@ Using `move_scores` and the hint labels of `cell_hints`, write `verdict(board, c
 whether the move `cell` of the side to move kept the value (`"good move"`, also for a slower win, and
 for any move in a lost position), or else what it threw away, with the hint labels of the best move
 and of the move played: `"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a
-loss in 4"`. The check asks it about every move of every unfinished position. Then, if you like,
+loss in 4"`. The check asks it about every move of the 627 unfinished positions up to symmetry. Then, if you like,
 make a `ComputerGameWidget` subclass whose status line comments on each of your moves.""",
     starter="""\
 def verdict(board, cell):
@@ -544,18 +551,17 @@ def simulated_wins(games=10_000):
 
 _EXACT = Fraction(191, 192)
 _CHANCE = number_check(
-    float(_EXACT),
+    _EXACT,
     what="the exact chance that X wins",
-    tolerance=1e-9,
-    mistakes={71 / 73: "That is the share of the 73 games that X wins; the games are not equally likely."},
+    mistakes={Fraction(71, 73): "That is the share of the 73 games that X wins; the games are not equally likely."},
 )
 
 
 def _judge_chance(answer):
     found = _CHANCE.judge(answer)
-    if found.ok or isinstance(answer, bool) or not isinstance(answer, numbers.Real):
+    if found.ok or isinstance(answer, bool) or not isinstance(answer, (numbers.Real, Decimal)):
         return found
-    if abs(answer - _EXACT) < 0.01 and answer != 71 / 73:
+    if abs(exact(answer) - _EXACT) < 0.01 and not same_number(answer, Fraction(71, 73)):
         return wrong(*found.parts, "Close: is it an estimate from simulated games? Compute the exact chance "
                                    "with a recursion, as in games_against_everyone.")
     return found

@@ -28,23 +28,31 @@ from math import inf
 
 from ttt.board import Board, other
 from ttt.exercises.checks import (
+    Case,
+    Learner,
+    behaves_like,
     custom_check,
-    describe_exception,
+    function_check,
     describe_state,
     describe_value,
     numbers_check,
     position_check,
     right,
+    stop,
     unanswered,
+    untouched,
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.words import plural
+from ttt.exercises.starters import function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
 from ttt.pruning import ORDERS, alphabeta
 from ttt.scores import leaf_value
 from ttt.solver import move_scores, solve
+from ttt.symmetry import canonical
 from ttt.trace import format_value, format_window, trace_alphabeta
 
 EMPTY = Board.empty()
@@ -78,59 +86,6 @@ def _signed(value) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _function_starter(number: int, name: str, args: str) -> str:
-    """The starter cell of a "write a function" exercise: a skeleton that raises, then its check."""
-    return (f"def {name}({args}):\n    raise NotImplementedError  # replace this line with your code\n\n\n"
-            f'exercise("05", {number}).check({name})')
-
-
-class _Stop(Exception):
-    """Carries the verdict that ends a check early; it never leaves this module."""
-
-    def __init__(self, verdict):
-        super().__init__()
-        self.verdict = verdict
-
-
-def _stop_unless_function(answer, name: str, call: str) -> None:
-    """Stop the check when ``answer`` is not a function: say how to pass one."""
-    if not callable(answer):
-        raise _Stop(wrong(
-            f"The check needs the function {name} itself, but it got {describe_value(answer)}.",
-            f"Pass the function without calling it: check({name}), not check({name}({call})).",
-        ))
-
-
-def _call(answer, *args, name: str, first: bool, todo: str, where: str, board=None, note=None):
-    """``answer(*args)``; an error inside it stops the check with a verdict in words.
-
-    ``NotImplementedError`` on the first call is the untouched starter ("not
-    answered yet"); any other error is the learner's bug, shown with ``board``
-    and the learner's own line.
-    """
-    try:
-        return answer(*args)
-    except NotImplementedError as error:
-        if first:
-            raise _Stop(unanswered(todo)) from None
-        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error))) from None
-    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-        raise _Stop(wrong(f"{name} raised an error {where}:", board, describe_exception(error), note)) from None
-
-
-def _stops_early(judge):
-    """A judge that may raise :class:`_Stop` as one that returns its verdict."""
-
-    def run(answer):
-        try:
-            return judge(answer)
-        except _Stop as stop:
-            return stop.verdict
-
-    run.__doc__ = judge.__doc__
-    return run
-
-
 # ====================================================================== 05.1 lazy infimum
 
 
@@ -155,56 +110,46 @@ def _value_sequences():
         yield from product((0, 1, -1), repeat=length)
 
 
-@_stops_early
+def _recorded(values, read):
+    """``values`` as a generator that notes in ``read`` every value it hands out."""
+    for value in values:
+        read.append(value)
+        yield value
+
+
+_GENERATOR_NOTE = ("(The values come from a generator, as in `noisy`: it can be read once, front to back,"
+                   " and has no len() and no indexing.)")
+
+
 def _judge_infimum(answer):
-    name = "lazy_infimum"
-    _stop_unless_function(answer, name, "values")
-    count = 0
-    for values in _value_sequences():
-        read = []
-
-        def recorded(values=values, read=read):
-            for value in values:
-                read.append(value)
-                yield value
-
-        shown = list(values)
-        got = _call(answer, recorded(), name=name, first=count == 0, todo=_INFIMUM_TODO,
-                    where=f"on the values {shown}",
-                    note="(The values come from a generator, as in `noisy`: it can be read once, front to back,"
-                         " and has no len() and no indexing.)")
-        count += 1
-        expected = min(values)
+    infimum = Learner(answer, "lazy_infimum", args="values")
+    sequences = list(_value_sequences())
+    for values in sequences:
+        shown, read = list(values), []
+        got = infimum(_recorded(values, read), where=f"on the values {shown}", note=_GENERATOR_NOTE)
         should_read = shown[: shown.index(-1) + 1] if -1 in shown else shown
-        if not _is_value(got) or got != expected:
+        if not _is_value(got) or got != min(values):
             why = None
             if got is None:
-                why = f"{name} returned None: is a `return` missing?"
+                why = "lazy_infimum returned None: is a `return` missing?"
             elif _is_value(got) and got == max(values):
                 why = "That is the largest value: is a comparison the wrong way round?"
             elif got == 0 and -1 in shown:
                 why = "It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
-            return wrong(
-                f"On the values {shown} {name} returned {describe_value(got)}; the smallest is {expected}.", why
-            )
-        if read != should_read:
-            if len(read) > len(should_read):
-                why = (
-                    f"It read past the first -1: {read}. Nothing after a -1 can be lower, so it should read only"
-                    f" {should_read}. (`min(values)`, or `list(values)`, reads everything.)"
-                )
-            else:
-                why = f"It read only {read}, but the smallest value is not known until {should_read} has been read."
-                if read and read[-1] == 0:
-                    why += " It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
-            return wrong(f"On the values {shown} {name} returns {got}, the right value, but:", why)
-    return right(
-        f"{name} returns the smallest value, reading up to the first -1 and no further,"
-        f" on all {count} sequences of one to five values from -1, 0 and +1."
-    )
+            stop(f"On the values {shown} lazy_infimum returned {describe_value(got)}; the smallest is {min(values)}.",
+                 why)
+        if len(read) > len(should_read):
+            stop(f"On the values {shown} lazy_infimum returns {got}, the right value, but:",
+                 f"It read past the first -1: {read}. Nothing after a -1 can be lower, so it should read only"
+                 f" {should_read}. (`min(values)`, or `list(values)`, reads everything.)")
+        if len(read) < len(should_read):
+            stop(f"On the values {shown} lazy_infimum returns {got}, the right value, but:",
+                 f"It read only {read}, but the smallest value is not known until {should_read} has been read."
+                 + (" It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
+                    if read and read[-1] == 0 else ""))
+    return right("lazy_infimum returns the smallest value, reading up to the first -1 and no further,"
+                 f" on all {len(sequences)} sequences of one to five values from -1, 0 and +1.")
 
-
-_INFIMUM_TODO = "replace the line `raise NotImplementedError` in lazy_infimum with your code, then run the cell again."
 
 LAZY_INFIMUM = Exercise(
     number=1,
@@ -215,7 +160,7 @@ its own early exit: it returns the smallest of `values` and stops reading at the
 value there is. Check it with `noisy` as above. The check feeds your function every sequence of one to
 five values from −1, 0 and +1, as a generator that records what was read, and compares both the value
 returned and how far it read.""",
-    starter=_function_starter(1, "lazy_infimum", "values"),
+    starter=function_starter(lazy_infimum),
     hints=(
         "Turn `supremum` round: which value plays the part of `top` for the smallest value, and which "
         "comparison changes?",
@@ -233,7 +178,7 @@ smallest value. This is `supremum` with the order turned round; writing it direc
 negations, and it shows that the early exit is the whole idea: it needs only an upper bound on what
 `max` can return (or a lower bound for `min`), which is what alpha-beta's window generalises.""",
     code=(lazy_infimum,),
-    checker=custom_check(_judge_infimum, kind="function", instruction=_INFIMUM_TODO),
+    checker=custom_check(_judge_infimum, kind="function", instruction=untouched("lazy_infimum")),
     answer=lambda: lazy_infimum,
 )
 
@@ -279,13 +224,18 @@ def _is_3x3(board: Board) -> bool:
     return (board.rows, board.cols, board.k) == (3, 3, 3)
 
 
+def _value(board: Board) -> int:
+    """The true value for the side to move, from the package's solver (memoised: the empty board is instant)."""
+    return solve(board).value
+
+
 def _draw_hides_a_win(board: Board) -> bool:
-    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != negamax(board)
+    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != _value(board)
 
 
 def _move_values(board: Board) -> str:
     worth = {1: "win", 0: "draw", -1: "loss"}
-    return ", ".join(f"{cell}: {worth[-negamax(board.play(cell))]}" for cell in board.legal_moves())
+    return ", ".join(f"{cell}: {worth[-_value(board.play(cell))]}" for cell in board.legal_moves())
 
 
 def _explain_draw(board: Board):
@@ -293,7 +243,7 @@ def _explain_draw(board: Board):
         return "Give a position on the 3×3 board."
     if board.is_over:
         return "That game is over, so there is nothing to search: give a position where play goes on."
-    value = negamax(board)
+    value = _value(board)
     return (
         f"Here stopping at the first draw gives {_signed(_stops_at_draws(board))}, which is the true value:"
         f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
@@ -306,7 +256,7 @@ def _explain_draw(board: Board):
 def _success_draw(board: Board):
     return (
         f"stopping at the first draw gives {_signed(_stops_at_draws(board))} here, but the true value is"
-        f" {_signed(negamax(board))}. {board.turn}'s moves, in the order tried, are worth: {_move_values(board)}."
+        f" {_signed(_value(board))}. {board.turn}'s moves, in the order tried, are worth: {_move_values(board)}."
     )
 
 
@@ -326,8 +276,8 @@ exercise("05", 2).check(answer)""",
         "stopping at the draw never sees it.",
         "Look for a position, late in a game, where the side to move has a winning move and a move that "
         "only draws, with the drawing move in a lower-numbered cell (the moves are tried in cell order).",
-        "Try O to move with two empty cells, cells 0 and 1, where O wins by taking cell 1 and cell 0 "
-        "leads to a draw: for example O holds 2, 4 and 7, and X holds 3, 5, 6 and 8.",
+        "Try a board with only two empty cells, 0 and 1, and O to move: arrange the seven marks so that "
+        "cell 1 completes a line of O's while cell 0 completes nothing, and X cannot win either way.",
     ),
     explanation="""\
 **Why a draw is not enough.** Stopping early is safe only when nothing later can be better. A win is
@@ -364,155 +314,102 @@ def alphabeta_soft(board, alpha, beta, stats):
 WINDOWS = ((-inf, inf), (-1, 1), (-1, 0), (0, 1))
 
 
-def _soft_variant(board, alpha, beta, stats, *, best_from_alpha=False, raise_alpha=True):
-    """Fail-soft alpha-beta with one typical mistake switched on: only to name a wrong answer's mistake."""
-    stats.nodes += 1
-    if board.is_over:
-        return leaf_value(board)
-    best = alpha if best_from_alpha else -inf
-    for cell in board.legal_moves():
-        bound = max(alpha, best) if raise_alpha else alpha
-        value = -_soft_variant(board.play(cell), -beta, -bound, stats, best_from_alpha=best_from_alpha,
-                               raise_alpha=raise_alpha)
-        best = max(best, value)
-        if best >= beta:
-            break
-    return best
+def _soft_slip(*, start_at_alpha=False, strict=False, narrow=True, swapped=False, backwards=False, sign=1,
+               count=True):
+    """Fail-soft alpha-beta with one slip switched on, written as a learner would: it names a wrong answer."""
+
+    def search(board, alpha, beta, stats):
+        if count:
+            stats.nodes += 1
+        if board.is_over:
+            return sign * leaf_value(board)
+        best = alpha if start_at_alpha else -inf
+        moves = board.legal_moves()
+        for cell in reversed(moves) if backwards else moves:
+            low = max(alpha, best) if narrow else alpha
+            window = (-low, -beta) if swapped else (-beta, -low)
+            best = max(best, -search(board.play(cell), *window, stats))
+            if best > beta if strict else best >= beta:
+                break
+        return best
+
+    return search
 
 
-_SOFT_MISTAKES = (
-    (lambda b, a, z, s: _soft_variant(b, a, z, s, best_from_alpha=True),
-     "`best` seems to start at α, as in fail-hard: when every move fails low the search returns α instead"
-     " of the best value it saw below α. Fail-soft starts `best` at -∞."),
-    (lambda b, a, z, s: alphabeta(b, a, z, stats=s),
+_SOFT_MISTAKES = (    # the slips that change the most come first: the first whose behaviour matches is named
+    (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off. Stop"
+                                                              " as soon as the best value reaches β."),
+    (_soft_slip(count=False), "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that"
+                              " every call counts one node."),
+    (_soft_slip(start_at_alpha=True), "`best` seems to start at α, as in fail-hard: when every move fails low"
+                                      " the search returns α instead of the best value it saw below α."
+                                      " Fail-soft starts `best` at -∞."),
+    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
      "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
      " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
      " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is."),
-    (lambda b, a, z, s: alphabeta(b, a, z, soft=True, strict=True, stats=s),
-     "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it."
-     " Use `>=`: a value equal to β is already enough for the opponent to avoid this position."),
-    (lambda b, a, z, s: _soft_variant(b, a, z, s, raise_alpha=False),
-     "The window passed down never narrows: each move is searched with (−β, −α) for the α the node"
-     " started with. Pass the best value found so far: (−β, −max(α, best))."),
-    (lambda b, a, z, s: negamax(b, s),
-     "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β."),
+    (_soft_slip(strict=True), "This is the `>` bug: the search cuts off only when a value passes β, not when it"
+                              " reaches it. Use `>=`: a value equal to β is already enough for the opponent"
+                              " to avoid this position."),
+    (_soft_slip(narrow=False), "The window passed down never narrows: each move is searched with (−β, −α) for"
+                               " the α the node started with. Pass the best value found so far:"
+                               " (−β, −max(α, best))."),
+    (_soft_slip(swapped=True), "The child's window is the wrong way round: (−max(α, best), −β) puts the lower"
+                               " end above the upper one. The child is searched with (−β, −max(α, best)):"
+                               " negate both ends and swap them."),
+    (_soft_slip(backwards=True), "It tries the moves from the last cell to the first: the values agree, but the"
+                                 " cut-offs come elsewhere. Try them in cell order, `board.legal_moves()` as"
+                                 " it is, as the package does."),
+    (_soft_slip(sign=-1), "The sign is turned round: a finished board where the player who just moved won is"
+                          " worth −1 to the side to move."),
 )
 
 
-def _fingerprint(search, board) -> tuple | None:
-    """(value, nodes) of ``search(board, alpha, beta, stats)`` in every window of WINDOWS, or None if it fails."""
-    found = []
-    for alpha, beta in WINDOWS:
-        stats = SearchStats()
-        try:
-            value = search(board, alpha, beta, stats)
-        except Exception:  # noqa: BLE001 - a learner's function that fails here matches no mistake
-            return None
-        found.append((value, stats.nodes if isinstance(stats, SearchStats) else 0))
-    return tuple(found)
+class _Searched(tuple):
+    """(value, nodes) of one search, shown as "value 0, 123 nodes"."""
+
+    def __repr__(self):
+        return f"value {format_value(self[0])}, {plural(self[1], 'node')}"
 
 
-@cache
-def _probes() -> tuple[Board, ...]:
-    """A few positions with four empty cells, on which the mistakes of _SOFT_MISTAKES all differ."""
-    return tuple(board for board in unfinished_positions() if board.size - board.moves_made == 4)[:40]
-
-
-def _soft_mistake(answer, board, alpha, beta, got, nodes) -> str | None:
-    """The typical mistake that behaves like ``answer`` on ``board``.
-
-    First a mistake that matches it in every window, values and node counts,
-    on ``board`` and on a few probe positions (a fingerprint); failing that,
-    one that gives the same value (and, when the answer counts, the same
-    nodes) in the window where it went wrong.
-    """
-    boards = (board, *_probes())
-    mine = [_fingerprint(answer, b) for b in boards]
-    for search, words in _SOFT_MISTAKES:
-        if None not in mine and [_fingerprint(search, b) for b in boards] == mine:
-            return words
-    for search, words in _SOFT_MISTAKES:
-        stats = SearchStats()
-        if search(board, alpha, beta, stats) == got and (nodes == 0 or stats.nodes == nodes):
-            return words
-    return None
-
-
-@cache
-def _soft_reference(board: Board, alpha, beta) -> tuple[int, int]:
+def _soft_call(search, board, alpha, beta):
     stats = SearchStats()
-    value = alphabeta(board, alpha, beta, soft=True, stats=stats)
-    return value, stats.nodes
+    value = search(board, alpha, beta, stats)
+    return _Searched((value, stats.nodes))
+
+
+@cache
+def _soft_reference(board: Board, alpha, beta) -> _Searched:
+    return _soft_call(lambda *args: alphabeta(*args[:3], soft=True, stats=args[3]), board, alpha, beta)
 
 
 def _soft_cases():
-    """Every unfinished position, fullest first, each in every window of WINDOWS."""
-    for board in unfinished_positions():
-        for alpha, beta in WINDOWS:
-            yield board, alpha, beta
+    """The 611 unfinished positions with three marks or more up to symmetry, fullest first, in every window
+    of WINDOWS; then the empty board with (-∞, ∞).  All of them would take a right answer past the budget."""
+    positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made >= 3]
+    for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS] + [(EMPTY, WINDOWS[0])]:
+        where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
+        yield Case((board, alpha, beta), _soft_reference(board, alpha, beta), where, (board,))
 
 
-_SOFT_TODO = "replace the line `raise NotImplementedError` in alphabeta_soft with your code, then run the cell again."
+def _soft_describe(board, alpha, beta, expected, got):
+    if isinstance(got, tuple) and got[0] == expected[0]:
+        if got[1] > expected[1]:
+            return ("The value is right but it searches more than it needs: does it stop as soon as the best"
+                    " value reaches β, and pass (−β, −max(α, best)) to each move?")
+        return "The value is right but it counts fewer nodes: count one node per call, finished boards included."
+    if isinstance(got, tuple) and got[0] is None:
+        return "alphabeta_soft returned None: is a `return` missing?"
+    return None
 
 
-@_stops_early
-def _judge_soft(answer):
-    name = "alphabeta_soft"
-    _stop_unless_function(answer, name, "board, ...")
-    counted_any = False
-    for case, (board, alpha, beta) in enumerate(_soft_cases()):
-        window = format_window(alpha, beta)
-        stats = SearchStats()
-        got = _call(answer, board, alpha, beta, stats, name=name, first=case == 0, todo=_SOFT_TODO,
-                    where=f"on this board ({describe_state(board)}), window {window}", board=board)
-        expected, nodes = _soft_reference(board, alpha, beta)
-        counted = getattr(stats, "nodes", 0) if isinstance(stats, SearchStats) else 0
-        counted_any = counted_any or counted > 0
-        if not _is_value(got) or got != expected:
-            why = None
-            if got is None:
-                why = f"{name} returned None: is a `return` missing?"
-            elif _is_value(got):
-                why = _soft_mistake(answer, board, alpha, beta, got, counted)
-                if why is None and got == -expected:
-                    why = ("The sign is turned round: a child's value is for the opponent, so negate it, and"
-                           " search the child with the window (−β, −α).")
-            return wrong(
-                f"{name} disagrees with ttt.pruning.alphabeta(board, {format_value(alpha)}, {format_value(beta)},"
-                f" soft=True) on this board ({describe_state(board)}), window {window}:",
-                board,
-                f"expected: {format_value(expected)}\nreturned: {got!r}",
-                why,
-            )
-        if counted != nodes:
-            if not counted_any:
-                return wrong(
-                    f"{name} returns the right values so far, but it counts no nodes: add `stats.nodes += 1`"
-                    " at the top of the function, so that every call counts one node.",
-                    f"(First seen on this board, {describe_state(board)}, window {window}, where the package visits"
-                    f" {nodes} nodes.)",
-                    board,
-                )
-            why = _soft_mistake(answer, board, alpha, beta, got, counted)
-            if why is None:
-                if counted > nodes:
-                    why = ("It searches more than it needs: does it stop as soon as the best value reaches β,"
-                           " and pass (−β, −max(α, best)) to each move? Are the moves tried in cell order?")
-                else:
-                    why = ("It counts fewer nodes than there are calls: count one node per call, finished"
-                           " boards included, and try every legal move until a cut-off.")
-            return wrong(
-                f"{name} returns the right value on this board ({describe_state(board)}), window {window},"
-                f" but visits {counted} nodes where the package visits {nodes}:",
-                board,
-                why,
-            )
-    empty_nodes = _soft_reference(EMPTY, -inf, inf)[1]
-    return right(
-        f"{name} agrees with ttt.pruning.alphabeta(..., soft=True), value and node count, on all"
-        f" {len(unfinished_positions()):,} unfinished 3×3 positions in the windows (-∞, ∞), [-1, 1], (-1, 0)"
-        f" and (0, 1); from the empty board with (-∞, ∞) it visits {empty_nodes:,} nodes."
-    )
+_SOFT_CHECK = function_check(
+    None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
+    mistakes=_SOFT_MISTAKES, describe=_soft_describe,
+    label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows (-∞, ∞),"
+          " [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits 18,297 nodes (values"
+          " and node counts, against ttt.pruning.alphabeta(..., soft=True))",
+)
 
 
 FAIL_SOFT = Exercise(
@@ -531,9 +428,9 @@ returns an exact value, only a bound, so it answers a yes-or-no question: (0, 1)
 least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such searches.
 
 The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`, value
-and node count, on all 4,520 unfinished positions in four windows: (−∞, ∞), [−1, 1] and the null
-windows (−1, 0) and (0, 1). It takes a few seconds.""",
-    starter=_function_starter(3, "alphabeta_soft", "board, alpha, beta, stats"),
+and node count, on the 611 unfinished positions with at least three marks (up to symmetry) in four
+windows, (−∞, ∞), [−1, 1] and the null windows (−1, 0) and (0, 1), then on the empty board.""",
+    starter=function_starter(alphabeta_soft),
     hints=(
         "Start from our `alphabeta` and change what it remembers: instead of raising `alpha` and "
         "returning it, keep `best`, the best value any move gave, and return that. A finished board "
@@ -556,11 +453,11 @@ the position is worth at most the best of them. Starting `best` at α (as fail-h
 that information away and report α. Clipping a finished board's value to the window is enough to make
 the whole search fail-hard: every value above it then stays inside its own window.
 
-The check tries every unfinished position in four windows, and compares node counts as well as values:
+The check tries every unfinished position (up to symmetry) in four windows, and compares node counts as well as values:
 the `>` bug (cutting off only when a value *passes* β) gives the right answers in the full window
 but not the right work, and in a null window it can even return a different bound.""",
     code=(alphabeta_soft,),
-    checker=custom_check(_judge_soft, kind="function", instruction=_SOFT_TODO),
+    checker=_SOFT_CHECK,
     answer=lambda: alphabeta_soft,
 )
 
@@ -594,68 +491,64 @@ def _named_counts() -> str:
     return ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
 
 
-_ORDER_TODO = "replace the line `raise NotImplementedError` in my_order with your code, then run the cell again."
+def _own_lines_order(board):
+    """The slip: the lines free of the *opponent's* marks, the side to move's own chances, counted instead."""
+    def own_lines(cell):
+        return sum(1 for line in board.geometry.lines
+                   if cell in line and all(board.cells[i] != other(board.turn) for i in line))
+
+    return sorted(board.legal_moves(), key=own_lines, reverse=True)
 
 
-@_stops_early
+def _moves_list(got) -> list:
+    if isinstance(got, (str, bytes, Board)) or not hasattr(got, "__iter__"):
+        raise TypeError("not a list of moves")
+    return sorted(list(got), key=repr)
+
+
+def _describe_legality(board, expected, got):
+    legal = board.legal_moves()
+    missing = [cell for cell in legal if cell not in got]
+    extra = sorted({cell for cell in got if cell not in legal}, key=repr)
+    twice = sorted({cell for cell in got if got.count(cell) > 1}, key=repr)
+    return ("It must return each legal move exactly once, in any order.",
+            "; ".join([f"missing: {missing} (alpha-beta must be offered every legal move)"] * bool(missing)
+                      + [f"not legal moves here: {extra}"] * bool(extra) + [f"more than once: {twice}"] * bool(twice)))
+
+
+_LEGAL_ORDER = function_check(
+    lambda board: sorted(board.legal_moves(), key=repr), unfinished_positions, name="my_order",
+    label="all 4,520 unfinished positions", normalize=_moves_list, describe=_describe_legality,
+)
+
+
 def _judge_order(answer):
-    name = "my_order"
-    _stop_unless_function(answer, name, "board")
-    positions = unfinished_positions()
-    for index, board in enumerate(positions):
-        got = _call(answer, board, name=name, first=index == 0, todo=_ORDER_TODO,
-                    where=f"on this board ({describe_state(board)})", board=board)
-        try:
-            moves = list(got)
-        except Exception:  # noqa: BLE001 - not iterable, or an iterator of the learner's that fails
-            return wrong(f"On this board ({describe_state(board)}) {name} returned {describe_value(got)},"
-                         " not a list of moves.", board)
-        legal = board.legal_moves()
-        if sorted(moves, key=repr) != sorted(legal, key=repr) or len(moves) != len(legal):
-            missing = [cell for cell in legal if cell not in moves]
-            extra = [cell for cell in moves if cell not in legal]
-            twice = sorted({cell for cell in moves if moves.count(cell) > 1}, key=repr)
-            why = []
-            if missing:
-                why.append(f"missing: {missing} (alpha-beta must be offered every legal move)")
-            if extra:
-                why.append(f"not legal moves here: {extra}")
-            if twice:
-                why.append(f"more than once: {twice}")
-            return wrong(
-                f"On this board ({describe_state(board)}) {name} returned {describe_value(got)}:"
-                f" it must return each legal move exactly once, in any order.",
-                board,
-                f"legal moves: {legal}\n" + "; ".join(why),
-            )
+    legal = _LEGAL_ORDER._judge(answer)
+    if not legal.ok:
+        return legal
+    order = Learner(answer, "my_order")
+    choices = [board for board in unfinished_positions() if len(board.legal_moves()) >= 4]
+    if behaves_like(order, _own_lines_order, my_order, choices, normalize=list):
+        stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
+             " *opponent's* marks: the side to move's own chances. The exercise counts the lines the opponent"
+             " could still complete: those with no mark of `board.turn`.")
     stats = SearchStats()
-    value = alphabeta(EMPTY, -1, 1, order=lambda board: list(answer(board)), stats=stats)
-    nodes = stats.nodes
-    if value != 0:   # cannot happen with a true order; a function that changes between calls could
-        return wrong(f"With {name} alpha-beta returned {value} for the empty board, not 0: does {name} return"
-                     " the same moves every time it is called on a board?")
-    same = [order for order in ORDERS if _order_nodes(order) == nodes]
+    alphabeta(EMPTY, -1, 1, order=lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
+                                                             show=(board,))), stats=stats)
+    nodes, best = stats.nodes, _order_nodes("threats+static")
     counts = f"(For comparison, with [−1, 1]: {_named_counts()}.)"
     if nodes >= _STATIC_NODES:
-        return wrong(
-            f"{name} offers every legal move on all {len(positions):,} unfinished positions, good. But with it"
-            f" alpha-beta with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order"
-            f" takes {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
-            f"That is exactly the {same[0]} order's count: does {name} change the order at all?" if same else None,
-            counts,
-        )
-    best = _order_nodes("threats+static")
-    if nodes < best:
-        better = f" That beats threats+static ({best:,})!"
-    elif nodes == best:
-        better = " As few as threats+static."
-    else:
-        better = f" Threats+static takes {best:,}: can you get closer?"
-    return right(
-        f"{name} offers every legal move on all {len(positions):,} unfinished positions, and alpha-beta with"
-        f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
-        f" {_STATIC_NODES:,}.{better}"
-    )
+        same = [name for name in ORDERS if _order_nodes(name) == nodes]
+        stop(f"my_order offers every legal move on all 4,520 unfinished positions, good. But with it alpha-beta"
+             f" with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order takes"
+             f" {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
+             f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
+             counts)
+    better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
+              if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
+    return right(f"my_order offers every legal move on all 4,520 unfinished positions, and alpha-beta with"
+                 f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
+                 f" {_STATIC_NODES:,}.{better}")
 
 
 def _urgency(board, cell) -> int:
@@ -708,7 +601,7 @@ opponent could still complete (lines through the cell with no mark of the side t
 the nodes with `pruning.alphabeta(EMPTY, -1, 1, order=my_order, stats=...)`. The check makes sure it
 returns every legal move exactly once on all 4,520 unfinished positions, then counts the nodes from the
 empty board with the window [−1, 1]: beat the static order's 6,323. How close can you get to 1,942?""",
-    starter=_function_starter(4, "my_order", "board"),
+    starter=function_starter(my_order),
     hints=(
         "`board.geometry.lines` lists every line as a tuple of cells, and `board.cells` is the board as a "
         "string of `X`, `O` and `.`. A line is still open for the opponent if it holds no mark of "
@@ -722,7 +615,7 @@ empty board with the window [−1, 1]: beat the static order's 6,323. How close 
     ),
     explanation=lambda: _order_answer(),
     code=(my_order,),
-    checker=custom_check(_judge_order, kind="function", instruction=_ORDER_TODO),
+    checker=custom_check(_judge_order, kind="function", instruction=untouched("my_order")),
     answer=lambda: my_order,
 )
 
@@ -936,8 +829,8 @@ exercise("05", 6).check(answer)""",
         "searched with (−1, 0). A value of +1 or −1 there is outside the window.",
         "Try the root's later moves: after X plays 4, say, can O win at once? What does fail-soft "
         "return for that node, and what is its window?",
-        "`[4]`: O to move with the window (−1, 0); O's first move, 1, completes the top row. "
-        "Compare the value fail-soft shows there with fail-hard's.",
+        "Look below the root's moves 4 to 7: after each, O can complete the top row at once, and O's "
+        "window there is (−1, 0). Compare the value fail-soft shows at such a node with fail-hard's.",
     ),
     explanation=lambda: f"""\
 **Finding one.** `beyond_the_window` walks the fail-soft trace level by level and keeps every node

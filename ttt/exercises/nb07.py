@@ -100,7 +100,7 @@ members, but some have fewer (the empty board is alone in its class).""",
             "rotate 180°": 123,
             "mirror left-right": 105,
             "mirror top-bottom": 899,
-            "classes": positions_up_to_symmetry(3, 4, 3)["total"],
+            "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"],
         },
         mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},

@@ -1,0 +1,115 @@
+"""What a check finds, in words: the :class:`Verdict`, and how values, errors and boards are named.
+
+Every check module builds its verdicts from these few functions, so a wrong
+type, an error in the learner's code and the board it happened on are named
+the same way in every exercise.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from dataclasses import dataclass
+
+from ttt.board import Board
+from ttt.exercises.render import parts_text
+
+__all__ = [
+    "Verdict",
+    "right",
+    "wrong",
+    "unanswered",
+    "is_unanswered",
+    "describe_value",
+    "describe_exception",
+    "describe_state",
+]
+
+RIGHT, WRONG, UNANSWERED = "right", "wrong", "unanswered"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check found: a status and the parts that explain it (text, boards).
+
+    ``status`` is ``"right"``, ``"wrong"`` or ``"unanswered"``.  ``parts`` are
+    strings, :class:`~ttt.board.Board` objects and :class:`Boards`; for an
+    unanswered verdict the single part says what to do.
+    """
+
+    status: str
+    parts: tuple = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.status == RIGHT
+
+    @property
+    def text(self) -> str:
+        """The parts as plain text (boards drawn with ``pretty``), for ``--verify`` and tests."""
+        return parts_text(self.parts)
+
+
+def right(*parts) -> Verdict:
+    return Verdict(RIGHT, tuple(parts))
+
+
+def wrong(*parts) -> Verdict:
+    return Verdict(WRONG, tuple(part for part in parts if part is not None and part != ""))
+
+
+def unanswered(instruction: str) -> Verdict:
+    return Verdict(UNANSWERED, (instruction,))
+
+
+# ---------------------------------------------------------------------- describing what we got
+
+
+def describe_value(value) -> str:
+    """A value and its type in words, short enough for one line: ``[3, 6] (a list)``."""
+    text = repr(value)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    kind = type(value).__name__
+    article = "an" if kind[:1] in "aeiouAEIOU" else "a"
+    return f"{text} ({article} {kind})"
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def describe_exception(error: BaseException) -> str:
+    """``IndexError: list index out of range``, and the learner's own line it came from.
+
+    The line is the innermost frame outside the ``ttt`` package (the learner's
+    cell), given by function, line number and code, never by file name: a
+    notebook's cell files have random names, and the output must stay
+    deterministic.
+    """
+    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    frames = [
+        frame
+        for frame in traceback.extract_tb(error.__traceback__)
+        if not os.path.abspath(frame.filename).startswith(_PACKAGE_DIR)
+    ]
+    if frames:
+        frame = frames[-1]
+        where = f"in {frame.name}, line {frame.lineno}"
+        if frame.line:
+            where += f": {frame.line.strip()}"
+        text += f"\n({where})"
+    return text
+
+
+def is_unanswered(answer) -> bool:
+    """None and ``...``: the placeholders a starter cell passes."""
+    return answer is None or answer is Ellipsis
+
+
+def describe_state(board: Board) -> str:
+    """"X to move", "O has won" or "a draw": how every check names the board it draws."""
+    if board.winner:
+        return f"{board.winner} has won"
+    if board.is_over:
+        return "a draw"
+    return f"{board.turn} to move"

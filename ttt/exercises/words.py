@@ -1,0 +1,48 @@
+"""Small grammar for check messages: "1 call", "2 calls", "3rd", "a, b and c".
+
+Every message that puts a number before a noun goes through :func:`plural`,
+so no check says "1 insertions" or "1 plies"; every ordinal goes through
+:func:`ordinal`, so none says "2th".
+"""
+
+from __future__ import annotations
+
+__all__ = ["plural", "ordinal", "listing"]
+
+_IRREGULAR = {"ply": "plies", "child": "children", "this": "these", "is": "are", "was": "were", "has": "have"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``plural(1, "call")`` is "1 call", ``plural(3, "ply")`` "3 plies", ``plural(2_500, "node")`` "2,500 nodes".
+
+    ``many`` spells an irregular plural the table does not know.
+    """
+    if count == 1:
+        return f"1 {noun}"
+    if many is None:
+        if noun in _IRREGULAR:
+            many = _IRREGULAR[noun]
+        elif noun.endswith(("s", "x", "ch", "sh")):
+            many = noun + "es"
+        elif noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+            many = noun[:-1] + "ies"
+        else:
+            many = noun + "s"
+    return f"{count:,} {many}"
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st, 22nd, 101st, 111th."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def listing(items, last: str = "and") -> str:
+    """``["a", "b", "c"]`` as "a, b and c"; one item alone; "" for none."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
