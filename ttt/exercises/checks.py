@@ -286,16 +286,33 @@ class FunctionCheck(Check):
             self._witness_cases[index] = tuple(found)
         return self._witness_cases[index]
 
+    def _first_difference(self, index: int, other: int) -> int | None:
+        """The first case where the variants of two mistakes differ: where one slip shows apart from the other."""
+        key = (index, -1 - other)
+        if key not in self._variant_values:
+            self._variant_values[key] = next(
+                (position for position in range(len(self.cases))
+                 if not self.compare(self._variant_value(index, position), self._variant_value(other, position))),
+                None)
+        return self._variant_values[key]
+
     def _diagnose(self, run, failing: Case, value):
-        """The words of the first mistake whose variant the learner's function behaves like, or None."""
+        """The words of the first mistake whose variant the learner's function behaves like, or None.
+
+        Besides the variant's own witnesses, a mistake must also agree where its variant first differs from
+        each other mistake that fits the failing case, so that two slips alike on the simplest boards (counting
+        nodes, counting positions) are told apart.
+        """
         position = self.cases.index(failing)
-        for index, (_variant, words) in enumerate(self.mistakes):
-            if not self.compare(value, self._variant_value(index, position)):
-                continue
+        fits = [index for index in range(len(self.mistakes))
+                if self.compare(value, self._variant_value(index, position))]
+        for index in fits:
+            apart = (self._first_difference(index, other) for other in fits if other != index)
+            witnesses = sorted(set(self._witnesses(index)) | {where for where in apart if where is not None})
             try:
                 if all(self.compare(self._value(run, self.cases[other])[1], self._variant_value(index, other))
-                       for other in self._witnesses(index) if other != position):
-                    return words
+                       for other in witnesses if other != position):
+                    return self.mistakes[index][1]
             except Stop:
                 return None      # it fails elsewhere too: the disagreement alone is the message
         return None
