@@ -234,3 +234,37 @@ def _taken_is_fine(board, answer):
 def test_hutton_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- every check within 3 s
+
+
+def _forever(*args):
+    while True:
+        pass
+
+
+class _Stuck:
+    move = staticmethod(_forever)
+
+
+@pytest.mark.parametrize("number, answer, name", [
+    (1, _forever, "undo"), (2, _Stuck(), "move"), (3, _forever, "row_col"), (4, _forever, "hutton_message"),
+])
+def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, answer, name):
+    import time
+
+    start = time.process_time()
+    result, out = verdict(capsys, "02", number, answer)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s")
+
+
+def test_the_starters_are_calm(capsys):
+    from exercise_support import assert_unanswered
+
+    for number in (1, 3, 4):
+        namespace = {"exercise": lambda *args: None}
+        exec(exercise("02", number).starter.rsplit("\n", 1)[0], namespace)
+        function = next(value for key, value in namespace.items() if callable(value) and key != "exercise")
+        assert_unanswered(capsys, "02", number, function)
