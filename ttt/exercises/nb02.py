@@ -20,6 +20,7 @@ from ttt.board import Board
 from ttt.exercises.checks import Learner, custom_check, describe_value, function_check, right, stop, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
+from ttt.exercises.words import plural
 from ttt.exercises.positions import random_positions, unfinished_positions
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
@@ -111,7 +112,7 @@ def _judge_undo(answer):
                     board,
                     f"but gave (history {list(game.history)}):",
                     game.board,
-                    note if note else (f"It took back {-took} moves too many." if took < 0 else None),
+                    note if note else (f"It took back {plural(-took, 'move')} too many." if took < 0 else None),
                 )
             if result is not True:
                 return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.")
