@@ -229,11 +229,13 @@ def _taken_is_fine(board, answer):
     (_isdigit, "Arabic-Indic digit three"),
     (_with_minus, "-1 is an invalid *number* there"),
     (_taken_is_fine, "That cell is off the board or taken"),
+    (lambda board, answer: None, "That cell is off the board or taken"),
     (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "IndexError"),
 ])
 def test_hutton_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out
+    assert "is a `return` missing?" not in out          # None is a right answer here: a move Hutton's loop plays
 
 
 # ---------------------------------------------------------------------- every check within 3 s
