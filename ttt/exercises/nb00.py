@@ -150,8 +150,6 @@ def _judge_fillings(answer):
     return right(f"three fillings that no game reaches, for three different reasons:\n{lines}")
 
 
-_FILLINGS = custom_check(_judge_fillings, instruction=_FILLINGS_TODO)
-
 PREDICT = Exercise(
     number=1,
     title="Predict before you count",
@@ -188,7 +186,7 @@ On 3×3 these three rules are all there is: every filling that obeys them occurs
 (notebook 01's exercise ★6 proves it). Counting the fillings that obey them gives the number of
 positions; notebook 01 finds it by search.""",
     code=(impossible_fillings,),
-    checker=_FILLINGS,
+    checker=custom_check(_judge_fillings, instruction=_FILLINGS_TODO),
     answer=impossible_fillings,
 )
 
@@ -490,9 +488,7 @@ def _explain_opening(board: Board):
 
 def _success_opening(board: Board) -> str:
     opening, (reply,) = board.cells.index("X"), _holding(board)
-    return (
-        f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
-    )
+    return f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
 
 
 def _perfect_play_answer() -> str:

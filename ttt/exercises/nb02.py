@@ -28,13 +28,6 @@ from ttt.geometry import BoardError
 # ====================================================================== 02.1 undo
 
 
-class _FirstCell:
-    """A deterministic opponent for the checks: the first legal cell."""
-
-    def move(self, board):
-        return board.legal_moves()[0]
-
-
 def undo(game):
     """Take back the last move of the person at the board (with the computer's reply); False if there is none."""
     human = game.human  # None when two people share the board
@@ -58,8 +51,7 @@ def _scenarios():
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
             for _ in range(count):
-                opponent = None if computer is None else _FirstCell()
-                game = Game(*size, opponent=opponent, computer=computer or "O")
+                game = _fresh(size, computer)
                 clicks = []
                 while not game.board.is_over:
                     cell = rng.choice(game.board.legal_moves())
@@ -71,7 +63,8 @@ def _scenarios():
 
 
 def _fresh(size, computer):
-    return Game(*size, opponent=None if computer is None else _FirstCell(), computer=computer or "O")
+    """A new game; the computer, if any, plays ``FirstCell`` (02.2's opponent): predictable, so the games are too."""
+    return Game(*size, opponent=None if computer is None else FirstCell(), computer=computer or "O")
 
 
 def _judge_undo(answer):

@@ -181,6 +181,7 @@ def _quickest_loss(board: Board) -> int:
     return min(sorted(scores), key=scores.get)
 
 
+@lru_cache(maxsize=None)
 def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
     perfect = PerfectPlayer()
@@ -207,12 +208,8 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
-def _is_3x3_start(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 3, 3) and not board.is_over
-
-
 def _tables_differ(board: Board) -> bool:
-    if not _is_3x3_start(board):
+    if (board.rows, board.cols, board.k) != (3, 3, 3) or board.is_over:
         return False
     perfect, quitter = _tables(board)
     return perfect != quitter
@@ -232,10 +229,6 @@ def _explain_tables(board: Board):
             "look for a lost position where the moves lose at different speeds.")
 
 
-def _comparison(board: Board) -> str:
-    return _compare_tables(*_tables(board))
-
-
 def _compare_tables(perfect: Counter, quitter: Counter) -> str:
     """The two tables in words; by the length of their games too when the results alone read the same."""
     lengths = _summary(perfect) == _summary(quitter)
@@ -244,7 +237,7 @@ def _compare_tables(perfect: Counter, quitter: Counter) -> str:
 
 
 def _tables_success(board: Board) -> str:
-    return f"from this position (lost for {board.turn}), {_comparison(board)}."
+    return f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."
 
 
 GIVE_UP = Exercise(
@@ -275,7 +268,7 @@ the same move everywhere they are asked.
 
 **Where the tables differ.** Only from a position that is already lost for the player, where some
 moves lose sooner than others. The first one in the order of `reachable_positions` is `{first_differing_start().notation}`
-({first_differing_start().turn} to move): from there {_comparison(first_differing_start())}.
+({first_differing_start().turn} to move): from there {_compare_tables(*_tables(first_differing_start()))}.
 
 The opponent in `games_against_everyone` plays *every* legal move, bad ones included. The perfect
 player stalls, so the opponent has more moves in which to go wrong, and many games end in a draw or
@@ -464,12 +457,8 @@ def _post_choice(table) -> int:
     return min(cell for cell, (_, post) in table.items() if post == top)
 
 
-def _is_3x4(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 4, 3)
-
-
 def _ten_breaks(board: Board) -> bool:
-    if not _is_3x4(board) or board.is_over:
+    if (board.rows, board.cols, board.k) != (3, 4, 3) or board.is_over:
         return False
     table = _post_table(board)
     return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
@@ -482,7 +471,7 @@ def _moves_text(board: Board, table) -> str:
 
 
 def _explain_ten(board: Board):
-    if not _is_3x4(board):
+    if (board.rows, board.cols, board.k) != (3, 4, 3):
         return ("Give a position of the 3×4 board with three in a row, such as "
                 "Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")
     if board.is_over:
