@@ -182,3 +182,16 @@ def test_wrong_openings_are_explained(capsys, answer, words):
 def test_the_centre_opening_draws_the_replies_that_hold(capsys):
     _, out = verdict(capsys, "00", 5, ".../.X./...")
     assert "O 0 holds     O 2 holds     O 6 holds     O 8 holds" in out
+
+
+def test_an_endless_forcing_moves_is_too_slow_within_3_seconds(capsys):
+    import time
+
+    def forcing_moves(board):
+        while True:
+            pass
+
+    start = time.process_time()
+    result, out = verdict(capsys, "00", 3, forcing_moves)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("forcing_moves is too slow: it made 1 call in 2.5 s")

@@ -67,11 +67,19 @@ def _no_return(game):
     nb02.undo(game)
 
 
+def _two_back(game):                                      # takes back two moves even between two people
+    if game.human is None and len(game.history) >= 2:
+        nb02.undo(game)
+    return nb02.undo(game)
+
+
 @pytest.mark.parametrize("mistake, words", [
     (_one_move, "That took back only the computer's reply"),
     (_stale_message, "after undo the message is"),
     (_empty_board_start, "a 4×4 game of two people"),
     (_no_return, "returned None"),
+    (_two_back, "It took back 1 move too many."),                     # one move, not "1 moves"
+    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "It took back 1 move too few."),
     (lambda game: 1 / 0, "ZeroDivisionError"),
     ("undo", "needs the function undo itself"),
 ])

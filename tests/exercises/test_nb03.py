@@ -322,3 +322,14 @@ def test_wins_on_the_last_move():
 def test_last_move_mistakes_are_named(capsys, answer, words):
     result, out = verdict(capsys, "03", 6, answer)
     assert result is False and words in out
+
+
+def test_an_endless_height_is_too_slow_within_3_seconds(capsys):
+    def height(tree):
+        while True:
+            pass
+
+    start = time.process_time()
+    result, out = verdict(capsys, "03", 2, (height, nb03.widths))
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("height is too slow: it made ") and "on the tree of this board" in out

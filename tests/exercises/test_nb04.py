@@ -290,3 +290,21 @@ def test_the_exact_chance_as_a_fraction_or_a_float_passes(capsys):
     assert judged(capsys, "04", 5, 191 / 192)[0] is True
     result, out = judged(capsys, "04", 5, None)
     assert result is False and out.startswith("Exercise 04.5 is not answered yet")
+
+
+# ---------------------------------------------------------------------- every function check within 3 s
+
+
+def _forever(*args):
+    while True:
+        pass
+
+
+@pytest.mark.parametrize("number, name", [(1, "minimax_outcome"), (3, "verdict")])
+def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, name):
+    import time
+
+    start = time.process_time()
+    result, out = judged(capsys, "04", number, _forever)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s")

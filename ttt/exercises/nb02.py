@@ -105,7 +105,8 @@ def _judge_undo(answer):
                     board,
                     f"but gave (history {list(game.history)}):",
                     game.board,
-                    note if note else (f"It took back {plural(-took, 'move')} too many." if took < 0 else None),
+                    note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
+                             f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
                 )
             if result is not True:
                 return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.")
