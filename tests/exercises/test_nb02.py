@@ -192,6 +192,7 @@ def _no_spaces(read):
     (_col_row, "For the answer '0,1' your read returned '3', expected '1': row 0, column 1 is cell 1."),
     (_no_spaces, "For the answer '1, 2' your read returned '1, 2', expected '5'"),
     (lambda read: (lambda prompt: read("")), "with the prompt it was given"),
+    (lambda read: None, "row_col(read) returned None (a NoneType): it should return the new read function."),
 ])
 def test_row_col_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "02", 3, mistake)

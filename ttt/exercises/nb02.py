@@ -297,8 +297,11 @@ GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]
 
 def _reads(row_col, read):
     """What the learner's ``row_col(read)`` returns for the prompt; ``EOFError`` itself when it lets one through."""
+    wrapped = row_col(read)
+    if not callable(wrapped):       # the learner's value, not a guard: Learner already guards row_col itself
+        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.")
     try:
-        return row_col(read)(PROMPT)
+        return wrapped(PROMPT)
     except EOFError:
         return EOFError
 
