@@ -214,6 +214,32 @@ def test_a_mistake_is_named_by_behaviour_on_several_cases():
     assert "disagrees" in text and "always X" not in text and "swapped" not in text
 
 
+def _one_more(board):
+    return len(board.legal_moves()) + 1
+
+
+def _more_later(board):      # like _one_more on the fullest boards (the first cases), two more from 3 empty cells on
+    return len(board.legal_moves()) + (1 if len(board.legal_moves()) < 3 else 2)
+
+
+def test_no_return_missing_hint_where_none_is_a_right_answer():
+    def reference(board):
+        return None if board.turn == "X" else "O"
+
+    toy = make_toy(function_check(reference, unfinished_positions, name="maybe", label="all"))
+    assert "is a `return` missing?" not in toy.judge(lambda board: None).text
+    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="turn", label="all"))
+    assert "turn returned None: is a `return` missing?" in toy.judge(lambda board: None).text
+
+
+def test_two_mistakes_alike_on_the_first_cases_are_told_apart():
+    check = function_check(lambda board: len(board.legal_moves()), unfinished_positions, name="moves", label="all",
+                           mistakes=[(_one_more, "One too many."), (_more_later, "More later.")])
+    toy = make_toy(check)
+    assert "More later." in toy.judge(_more_later).text
+    assert "One too many." in toy.judge(_one_more).text
+
+
 def test_a_mistake_that_errors_elsewhere_is_not_named():
     first_o = next(b for b in unfinished_positions() if b.turn == "O")
 

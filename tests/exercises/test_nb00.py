@@ -52,7 +52,7 @@ def test_two_fillings_for_the_same_reason_are_refused(capsys):
 @pytest.mark.parametrize("answer, words", [
     (None, "Exercise 00.1 is not answered yet: replace None with a list of three fillings"),
     ([None, None, None], "Exercise 00.1 is not answered yet"),
-    ("OO./.../...", "Give three fillings in a list"),
+    ("OO./.../...", "Give three fillings, as a list or a tuple"),
     (["OO./.../..."], "Give three fillings, one for each reason; this list has 1."),
     (["OO./.../...", 7, "XXX/OOO/..."], "7 (an int) is not a filling"),
     (["0O./.../...", "XXX/OOO/...", "XXX/OO./O.."], "the letter O, not the digit zero"),
@@ -114,7 +114,7 @@ def test_right_answers_in_any_container_pass(capsys):
 
 @pytest.mark.parametrize("mistake, words", [
     (lambda b: _forcing_with(b, skip_draw_test=True), "0 fills the board without a win: a draw"),
-    (lambda b: _forcing_with(b, me="X"), "0 is missing: it wins at once"),            # X and O swapped
+    (lambda b: _forcing_with(b, me="X"), "Is the side to move always X?"),            # X and O swapped
     (lambda b: _forcing_with(b, immediate=False), "0 is missing: it wins at once, and a move that wins"),
     (lambda b: _forcing_with(b, every=any), "0 does not force a win: O answers 2 and wins:"),  # some, not every
     (lambda b: nb00.forcing_moves(b) * 2, "Some cells appear more than once"),
@@ -128,9 +128,16 @@ def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake,
     assert words in out
 
 
-def test_the_to_move_mistake_shows_an_o_board(capsys):
+def test_the_to_move_mistake_shows_an_o_board_and_is_named(capsys):
     _, out = verdict(capsys, "00", 3, lambda b: _forcing_with(b, me="X"))
-    assert "(O to move):" in out
+    assert "(O to move):" in out and 'Is the side to move always X? Use board.turn, not "X"' in out
+
+
+def test_the_last_hint_of_the_hardest_opening_gives_no_right_board():
+    """A last hint comes close; the starter's and the hint's example boards are not right answers."""
+    item = exercise("00", 5)
+    assert not item.judge(".X./.../...").ok and ".X./.../..." in item.hints[-1] and ".X./.../..." in item.starter
+    assert "X../.../..." not in item.hints[-1] + item.starter and "reply that holds, the centre" not in item.hints[-1]
 
 
 # ---------------------------------------------------------------------- 00.4 read the errors
@@ -175,3 +182,16 @@ def test_wrong_openings_are_explained(capsys, answer, words):
 def test_the_centre_opening_draws_the_replies_that_hold(capsys):
     _, out = verdict(capsys, "00", 5, ".../.X./...")
     assert "O 0 holds     O 2 holds     O 6 holds     O 8 holds" in out
+
+
+def test_an_endless_forcing_moves_is_too_slow_within_3_seconds(capsys):
+    import time
+
+    def forcing_moves(board):
+        while True:
+            pass
+
+    start = time.process_time()
+    result, out = verdict(capsys, "00", 3, forcing_moves)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("forcing_moves is too slow: it made 1 call in 2.5 s")

@@ -67,11 +67,19 @@ def _no_return(game):
     nb02.undo(game)
 
 
+def _two_back(game):                                      # takes back two moves even between two people
+    if game.human is None and len(game.history) >= 2:
+        nb02.undo(game)
+    return nb02.undo(game)
+
+
 @pytest.mark.parametrize("mistake, words", [
     (_one_move, "That took back only the computer's reply"),
     (_stale_message, "after undo the message is"),
     (_empty_board_start, "a 4×4 game of two people"),
     (_no_return, "returned None"),
+    (_two_back, "It took back 1 move too many."),                     # one move, not "1 moves"
+    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "It took back 1 move too few."),
     (lambda game: 1 / 0, "ZeroDivisionError"),
     ("undo", "needs the function undo itself"),
 ])
@@ -184,6 +192,7 @@ def _no_spaces(read):
     (_col_row, "For the answer '0,1' your read returned '3', expected '1': row 0, column 1 is cell 1."),
     (_no_spaces, "For the answer '1, 2' your read returned '1, 2', expected '5'"),
     (lambda read: (lambda prompt: read("")), "with the prompt it was given"),
+    (lambda read: None, "row_col(read) returned None (a NoneType): it should return the new read function."),
 ])
 def test_row_col_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "02", 3, mistake)
@@ -229,8 +238,44 @@ def _taken_is_fine(board, answer):
     (_isdigit, "Arabic-Indic digit three"),
     (_with_minus, "-1 is an invalid *number* there"),
     (_taken_is_fine, "That cell is off the board or taken"),
+    (lambda board, answer: None, "That cell is off the board or taken"),
     (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "IndexError"),
 ])
 def test_hutton_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out
+    assert "is a `return` missing?" not in out          # None is a right answer here: a move Hutton's loop plays
+
+
+# ---------------------------------------------------------------------- every check within 3 s
+
+
+def _forever(*args):
+    while True:
+        pass
+
+
+class _Stuck:
+    move = staticmethod(_forever)
+
+
+@pytest.mark.parametrize("number, answer, name", [
+    (1, _forever, "undo"), (2, _Stuck(), "move"), (3, _forever, "row_col"), (4, _forever, "hutton_message"),
+])
+def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, answer, name):
+    import time
+
+    start = time.process_time()
+    result, out = verdict(capsys, "02", number, answer)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s")
+
+
+def test_the_starters_are_calm(capsys):
+    from exercise_support import assert_unanswered
+
+    for number in (1, 3, 4):
+        namespace = {"exercise": lambda *args: None}
+        exec(exercise("02", number).starter.rsplit("\n", 1)[0], namespace)
+        function = next(value for key, value in namespace.items() if callable(value) and key != "exercise")
+        assert_unanswered(capsys, "02", number, function)

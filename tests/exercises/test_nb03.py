@@ -1,7 +1,10 @@
-"""Notebook 03's exercises 1 and 5: the checks accept the worked solutions and reject typical mistakes."""
+"""Notebook 03's exercises: the checks accept the worked solutions and reject typical mistakes in words."""
 
 from __future__ import annotations
 
+import time
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -21,6 +24,7 @@ def test_the_hand_count_matches_count_tree():
 
 def test_tiny_tree_right_answers(capsys):
     assert verdict(capsys, "03", 1, (41, 24, 29))[0] is True
+    assert verdict(capsys, "03", 1, [Fraction(41), 24.0, Decimal(29)])[0] is True
     assert verdict(capsys, "03", 1, {"positions": 29, "games": 24, "nodes": 41})[0] is True
 
 
@@ -29,6 +33,8 @@ def test_tiny_tree_right_answers(capsys):
     ((41, 12, 29), "games: 12 is not right: it is too small. That is the number of final *boards*"),
     ((41, 24, 41), "positions: 41 is not right: it is too big. That is the number of nodes"),
     ((41, 24, 17), "That is the number of unfinished positions"),
+    ((Fraction(40), 24, 29), "nodes: 40 is not right: it is too small. Did you leave out the root"),   # issue 20, 1
+    ((41, Decimal(12), 29), "games: 12 is not right: it is too small. That is the number of final *boards*"),
     ((41, 24, None), "positions: not answered yet."),
     ((41, 24), "Give 3 numbers in this order, as a tuple or a list: (nodes, games, positions); got 2."),
     (41, "Give 3 numbers in this order"),
@@ -57,12 +63,23 @@ def test_a_cached_version_passes(capsys):
     result, out = verdict(capsys, "03", 5, count_games)
     assert result is True
     assert out == ("Correct: count_games agrees with the package on every 3×3 position with at least five marks,"
-                   " the empty board, and all 29 of 2×2 with two in a row.\n")
+                   " a corner opening, the empty board, and all 29 of 2×2.\n")
 
 
-def test_no_memo_is_too_slow_within_the_budget(capsys):
-    import time
+def test_a_memo_passed_down_passes(capsys):
+    def count_games(board, memo=None):
+        memo = {} if memo is None else memo
+        if board.is_over:
+            return 1
+        if board not in memo:
+            memo[board] = sum(count_games(board.play(cell), memo) for cell in board.legal_moves())
+        return memo[board]
 
+    assert verdict(capsys, "03", 5, count_games)[0] is True
+
+
+def test_no_memo_is_named_within_3_seconds(capsys):
+    """Issue 20, 3: the prompt asks for each position once, so a count without a memo is rejected."""
     def count_games(board):
         if board.is_over:
             return 1
@@ -71,7 +88,20 @@ def test_no_memo_is_too_slow_within_the_budget(capsys):
     start = time.process_time()
     result, out = verdict(capsys, "03", 5, count_games)
     assert time.process_time() - start < 3
-    assert result is False and out.startswith("count_games is too slow: it made ")
+    assert result is False
+    assert out.startswith("count_games made 59,705 calls on this board (O to move), which has only 1,870 positions")
+    assert "It works the same positions out again and again. Is the memo used?" in out
+
+
+def test_an_endless_count_is_too_slow_within_3_seconds(capsys):
+    def count_games(board):
+        while True:
+            pass
+
+    start = time.process_time()
+    result, out = verdict(capsys, "03", 5, count_games)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("count_games is too slow: it made 1 call in 2.5 s")
     assert "Is the memo used?" in out
 
 
@@ -96,6 +126,7 @@ def _nine_cells_only(board):
 @pytest.mark.parametrize("mistake, words", [
     (_no_base_case, "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
     (_counts_nodes, "That is the number of nodes below this board"),
+    (lambda board: count_tree(board).positions, "That counts each position once; a game is a path"),
     (lambda board: count_tree(board).games - (not board.is_over), "expected: "),     # off by one
 ])
 def test_count_games_mistakes_show_the_board(capsys, mistake, words):
@@ -127,8 +158,29 @@ def test_height_and_widths_of_the_full_tree():
 def test_height_and_widths_pass(capsys):
     result, out = verdict(capsys, "03", 2, (nb03.height, nb03.widths))
     assert result is True
-    assert out == ("Correct: widths agrees with the package on the trees of all 5,396 positions with at least"
-                   " three marks and of the empty board.\n")
+    assert out == ("Correct: height agrees with the package on the trees of all 4,388 3×3 positions with at least five"
+                   " marks and of all 29 of 2×2.\nwidths agrees with the package on the trees of all 4,388 3×3 positions"
+                   " with at least five marks and of all 29 of 2×2.\n")
+
+
+def _height(tree):
+    return 1 + max(_height(child) for child in tree.children) if tree.children else 0
+
+
+def _widths(tree):
+    counts, level = [], [tree]
+    while level:
+        counts.append(len(level))
+        level = [child for node in level for child in node.children]
+    return counts
+
+
+def test_a_learners_own_height_and_widths_pass_as_a_list_within_3_seconds(capsys):
+    """Issue 20, 6: one shape rule, so a list [height, widths] is accepted as the tuple is; and in time."""
+    start = time.process_time()
+    assert verdict(capsys, "03", 2, [_height, _widths])[0] is True
+    assert verdict(capsys, "03", 2, (_height, _widths))[0] is True
+    assert time.process_time() - start < 6
 
 
 def test_the_widths_reference_is_count_tree():
@@ -157,8 +209,8 @@ def _nodes_on_path(tree):
     return 1 + max((_nodes_on_path(child) for child in tree.children), default=0)
 
 
-def _no_base_case(tree):
-    return 1 + max(_no_base_case(child) for child in tree.children)     # max() of nothing on a leaf
+def _height_without_base_case(tree):
+    return 1 + max(_height_without_base_case(child) for child in tree.children)     # max() of nothing on a leaf
 
 
 def _widths_by_game_ply(tree):
@@ -167,7 +219,12 @@ def _widths_by_game_ply(tree):
 
 @pytest.mark.parametrize("answer, words", [
     ((_nodes_on_path, nb03.widths), "That counts the nodes on the longest path; height counts the moves"),
-    ((_no_base_case, nb03.widths), "ValueError: max() arg is an empty sequence"),
+    ((lambda tree: tree.board.size - tree.board.moves_made, nb03.widths),           # issue 20, 2
+     "That is the number of empty cells, but a game can end before the board is full"),
+    ((lambda tree: 1 + min(map(nb03.height, tree.children)) if tree.children else 0, nb03.widths),
+     "That path is too short: height is the *longest* path"),
+    ((nb03.height, lambda tree: [1] * len(nb03.widths(tree))), "not one path through the tree"),
+    ((_height_without_base_case, nb03.widths), "ValueError: max() arg is an empty sequence"),
     ((nb03.height, lambda tree: nb03.widths(tree)[1:]), "The root is missing"),
     ((nb03.height, _widths_by_game_ply), "Your list starts at the empty board"),
     ((nb03.height, lambda tree: len(nb03.widths(tree))), "returned 1 (an int): expected a list of numbers"),
@@ -179,8 +236,8 @@ def test_height_and_widths_mistakes_show_the_board(capsys, answer, words):
 
 
 @pytest.mark.parametrize("answer, words", [
-    (nb03.widths, "Give the two functions themselves, as a pair"),
-    ((nb03.height, 3), "Give the two functions themselves"),
+    (nb03.widths, "Give 2 functions in this order, as a tuple or a list: (height, widths), not <function widths"),
+    ((nb03.height, 3), "The check needs the function widths itself, but it got 3 (an int)."),
 ])
 def test_height_and_widths_need_two_functions(capsys, answer, words):
     result, out = verdict(capsys, "03", 2, answer)
@@ -210,6 +267,12 @@ def test_the_most_popular_positions_are_the_unfinished_ones_of_ply_8():
     top = [board for board, paths in ways.items() if paths == 576 and not board.is_over]
     assert len(top) == 222 and {board.moves_made for board in top} == {8}
     assert nb03.most_popular() == (576, 222)
+
+
+def test_the_last_hint_comes_close_without_the_answer():
+    """Issue 20, 4: the last hint of 03.3 no longer states 576 on ply 8."""
+    last = exercise("03", 3).hints[-1]
+    assert not any(figure in last for figure in ("576", "222", "ply 8", "4!"))
 
 
 @pytest.mark.parametrize("answer, words", [
@@ -259,3 +322,14 @@ def test_wins_on_the_last_move():
 def test_last_move_mistakes_are_named(capsys, answer, words):
     result, out = verdict(capsys, "03", 6, answer)
     assert result is False and words in out
+
+
+def test_an_endless_height_is_too_slow_within_3_seconds(capsys):
+    def height(tree):
+        while True:
+            pass
+
+    start = time.process_time()
+    result, out = verdict(capsys, "03", 2, (height, nb03.widths))
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith("height is too slow: it made ") and "on the tree of this board" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 
@@ -53,9 +55,25 @@ def test_hutton_order_mistakes_show_the_board(capsys, mistake, words):
     assert words in out
 
 
+def _minimax_outcome(board):
+    """A learner's own right answer, without a memo, as the hints lead to it: it must fit the check's time."""
+    if board.is_over:
+        return board.winner or "draw"
+    outcomes = [_minimax_outcome(child) for _, child in board.children()]
+    return (max if board.turn == "X" else min)(outcomes, key=nb04.ORDER.get)
+
+
+def test_a_learners_minimax_without_a_memo_passes_well_within_the_budget(capsys):
+    import time
+
+    start = time.process_time()
+    assert judged(capsys, "04", 1, _minimax_outcome)[0] is True
+    assert time.process_time() - start < 2
+
+
 def test_hutton_order_passes_and_counts_the_string_mistake(capsys):
     result, out = judged(capsys, "04", 1, nb04.minimax_outcome)
-    assert result is True and "all 5,144 positions with at least four marks" in out
+    assert result is True and "all 4,388 positions with at least five marks" in out
     later = nb04._later_positions()
     assert len(later) == 5_144
     assert sum(_by_strings(b) != nb04.minimax_outcome(b) for b in later) == 656
@@ -71,6 +89,17 @@ def test_the_give_up_player_plays_the_same_games_from_the_empty_board():
         perfect = nb04.games_against_everyone(start, mark, lambda b: [PerfectPlayer().move(b)])
         quitter = nb04.games_against_everyone(start, mark, lambda b: [nb04.GiveUpPlayer().move(b)])
         assert perfect == quitter
+
+
+def test_two_tables_alike_but_for_the_lengths_of_their_games_read_differently():
+    """Issue 20, 6: the success message never shows two identical summaries."""
+    perfect = Counter({("win", 7): 2, ("draw", 9): 1, ("loss", 6): 1})
+    quitter = Counter({("win", 9): 2, ("draw", 9): 1, ("loss", 6): 1})
+    said = nb04._compare_tables(perfect, quitter)
+    assert said == ("the perfect player plays 4 games: 2 won (2 in 7 moves), 1 drawn (1 in 9 moves), 1 lost"
+                    " (1 in 6 moves); the one that gives up plays 4 games: 2 won (2 in 9 moves), 1 drawn"
+                    " (1 in 9 moves), 1 lost (1 in 6 moves)")
+    assert nb04._summary(Counter({("win", 5): 1})) == "1 game: 1 won, 0 drawn, 0 lost"
 
 
 def test_the_first_differing_start_is_lost_and_passes(capsys):
@@ -140,13 +169,35 @@ def _labels_swapped(board, cell):
 @pytest.mark.parametrize("mistake, words", [
     (_by_scores, "A slower win keeps the value"),
     (_labels_swapped, "Is the best move's label first"),
-    (lambda board, cell: "good move", "On cell "),
+    (lambda board, cell: "good move", "with cell="),
 ])
 def test_coach_mistakes_show_the_board_and_the_cell(capsys, mistake, words):
     result, out = judged(capsys, "04", 3, mistake)
     assert result is False
     assert "verdict disagrees with the package on this board" in out and "---+---+---" in out
     assert words in out
+
+
+def _opponents_view(board, cell):
+    """Issue 20, 2: the child's own score, from the opponent's side, taken as the move's score."""
+    scores = {move: solve(board.play(move)).score for move in board.legal_moves()}
+    labels = {c: label for c, (_, label) in cell_hints(board).items()}
+    best = max(scores, key=scores.get)
+    same = (scores[cell] > 0) == (scores[best] > 0) and (scores[cell] < 0) == (scores[best] < 0)
+    return "good move" if same else f"that was a {labels[best]}; now it is a {labels[cell]}"
+
+
+@pytest.mark.parametrize("mistake, words", [
+    (_opponents_view, "Those scores are from the opponent's view: solve(board.play(cell)).score scores the position"),
+    (lambda board, cell: nb04.verdict(board, cell).replace("; now", ", now"),
+     "The words are right but not the punctuation or spacing"),
+    (lambda board, cell: nb04.verdict(board, cell).replace("; now", "; Now"),
+     "The words are right but not the punctuation or spacing"),
+])
+def test_coach_slips_of_issue_20_are_named(capsys, mistake, words):
+    result, out = judged(capsys, "04", 3, mistake)
+    assert result is False and words in out
+    assert "A slower win" not in out and "label first" not in out
 
 
 def test_coach_errors_and_the_starter(capsys):
@@ -221,6 +272,9 @@ def test_the_exact_chance_and_the_simulation():
 
 @pytest.mark.parametrize("answer, words", [
     (71 / 73, "That is the share of the 73 games that X wins"),
+    (Fraction(71, 73), "71/73 is not the exact chance that X wins: it is too small. That is the share of the 73"),
+    (Decimal(71) / Decimal(73), "That is the share of the 73 games that X wins"),
+    (Fraction(1, 2), "1/2 is not the exact chance that X wins: it is too small."),
     (0.995, "Close: is it an estimate from simulated games?"),
     (9_950, "is not the exact chance that X wins: it is too big"),
     ("191/192", "Give the exact chance that X wins as a number, not the text"),
@@ -232,7 +286,25 @@ def test_chance_mistakes_are_named(capsys, answer, words):
 
 
 def test_the_exact_chance_as_a_fraction_or_a_float_passes(capsys):
-    assert judged(capsys, "04", 5, Fraction(191, 192))[0] is True
+    assert judged(capsys, "04", 5, Fraction(191, 192)) == (True, "Correct: the exact chance that X wins is 191/192.\n")
     assert judged(capsys, "04", 5, 191 / 192)[0] is True
     result, out = judged(capsys, "04", 5, None)
     assert result is False and out.startswith("Exercise 04.5 is not answered yet")
+
+
+# ---------------------------------------------------------------------- every function check within 3 s
+
+
+def _forever(*args):
+    while True:
+        pass
+
+
+@pytest.mark.parametrize("number, name", [(1, "minimax_outcome"), (3, "verdict")])
+def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, name):
+    import time
+
+    start = time.process_time()
+    result, out = judged(capsys, "04", number, _forever)
+    assert time.process_time() - start < 3
+    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s")

@@ -28,6 +28,7 @@ from ttt.exercises.checks import (
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.exercises.render import Boards
 from ttt.geometry import BoardError, geometry
@@ -120,7 +121,7 @@ def _judge_fillings(answer):
     if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
         return unanswered(_FILLINGS_TODO)
     if not isinstance(answer, (list, tuple)):
-        return wrong(f'Give three fillings in a list, such as ["XX./.../...", ...], not {describe_value(answer)}.')
+        return wrong(f'Give three fillings, as a list or a tuple, such as ["XX./.../...", ...], not {describe_value(answer)}.')
     if len(answer) != 3:
         return wrong(f"Give three fillings, one for each reason; this list has {len(answer)}.")
     found: dict[str, tuple[str, str]] = {}
@@ -149,8 +150,6 @@ def _judge_fillings(answer):
     return right(f"three fillings that no game reaches, for three different reasons:\n{lines}")
 
 
-_FILLINGS = custom_check(_judge_fillings, instruction=_FILLINGS_TODO)
-
 PREDICT = Exercise(
     number=1,
     title="Predict before you count",
@@ -161,9 +160,7 @@ nine cells with X, O or blank, and most of them can never occur in a game. Find 
 reasons why, and for each reason a filling that breaks it. Write each filling as `Board.parse`
 reads a board, row by row with `/` between rows (`Board.parse` itself refuses them, since they
 are impossible).""",
-    starter="""\
-answer = None  # three fillings, e.g. ["XX./.../...", "...", "..."]
-exercise("00", 1).check(answer)""",
+    starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
     hints=(
         "Think about how a game is played: who moves first, that the players take turns, and "
         "when the game stops. Each of these rules rules out some fillings.",
@@ -189,7 +186,7 @@ On 3×3 these three rules are all there is: every filling that obeys them occurs
 (notebook 01's exercise ★6 proves it). Counting the fillings that obey them gives the number of
 positions; notebook 01 finds it by search.""",
     code=(impossible_fillings,),
-    checker=_FILLINGS,
+    checker=custom_check(_judge_fillings, instruction=_FILLINGS_TODO),
     answer=impossible_fillings,
 )
 
@@ -213,9 +210,7 @@ How many different complete games are there (sequences of moves from the empty b
 full board)? Write your guess down and keep it for notebook 03. Why is 9! = 362,880 an upper bound,
 and why is the true number smaller? To see how much the early ends take away, count by hand the
 games that end on move 5, the earliest move on which anybody can win.""",
-    starter="""\
-answer = None  # the number of games that end on move 5
-exercise("00", 2).check(answer)""",
+    starter=answer_starter("the number of games that end on move 5"),
     hints=(
         "After five moves X has three marks and O two, so only X can have won. A game that ends on "
         "move 5 is X's three marks on one line, and O's two marks somewhere else, played in turn.",
@@ -344,12 +339,7 @@ immediate win. A move that ends the game in a draw does not count. The text foun
 in `Board.parse("XO./.X./..O")`; your function should find a second one there. What does it return
 for the empty board, and why? The check tries your function on all 4,520 unfinished positions,
 with X or O to move.""",
-    starter="""\
-def forcing_moves(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("00", 3).check(forcing_moves)""",
+    starter=function_starter(forcing_moves),
     hints=(
         "Turn the loop above inside out: for each legal move of the side to move, play it, and then "
         "ask the loop's question about every reply. Use `board.turn` for the side to move, not `\"X\"`: "
@@ -381,6 +371,9 @@ The check compares it with the package's solver on all 4,520 unfinished position
         name="forcing_moves",
         label="all 4,520 unfinished 3×3 positions",
         normalize=sorted_cells,
+        mistakes=[(lambda board: _forcing_reference(board) if board.turn == "X" else [],   # "X" for the side to move
+                   'Is the side to move always X? Use board.turn, not "X": the check also tries positions where '
+                   "O is to move.")],
         describe=_describe_forcing,
     ),
     answer=lambda: forcing_moves,
@@ -495,9 +488,7 @@ def _explain_opening(board: Board):
 
 def _success_opening(board: Board) -> str:
     opening, (reply,) = board.cells.index("X"), _holding(board)
-    return (
-        f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
-    )
+    return f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
 
 
 def _perfect_play_answer() -> str:
@@ -538,16 +529,15 @@ Before notebook 04, argue by hand that neither player can force a win from the e
 openings for X are the hardest for O to answer? Make that precise: a reply of O *holds* if X cannot
 force a win after it. Give the board right after an opening move of X that leaves O exactly one
 reply that holds.""",
-    starter="""\
-answer = None  # a Board, or text such as "X../.../..."
-exercise("00", 5).check(answer)""",
+    starter=answer_starter('a Board, or text such as ".X./.../..."'),
     hints=(
         "Try the centre first: after X at 4, can O reply in a corner and survive? In an edge? Play the "
         "replies out on paper, looking for a move of X that makes two threats at once.",
         "After X in a corner, try O next to it, on an edge, or in the opposite corner: can X set up a fork "
         "within its next two moves? Which reply of O stops every fork?",
-        "There are three kinds of opening: a corner, an edge, the centre. After one of them O has a single "
-        "reply that holds, the centre. The answer is a board such as `Board.parse(\"X../.../...\")`.",
+        "Up to symmetry there are three kinds of opening: a corner, an edge, the centre. Work out O's replies "
+        "that hold after each with `solve`; after one kind O has a single reply that holds. Give the board "
+        "right after that opening, as a `Board` or as text such as `\".X./.../...\"`.",
     ),
     explanation=_perfect_play_answer,
     code=(holding_replies, hardest_openings),

@@ -17,20 +17,15 @@ from __future__ import annotations
 import random
 
 from ttt.board import Board
-from ttt.exercises.checks import custom_check, describe_exception, describe_value, right, unanswered, wrong
+from ttt.exercises.checks import Learner, custom_check, describe_value, function_check, right, stop, wrong
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import function_starter
+from ttt.exercises.words import plural
 from ttt.exercises.positions import random_positions, unfinished_positions
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
 
 # ====================================================================== 02.1 undo
-
-
-class _FirstCell:
-    """A deterministic opponent for the checks: the first legal cell."""
-
-    def move(self, board):
-        return board.legal_moves()[0]
 
 
 def undo(game):
@@ -56,8 +51,7 @@ def _scenarios():
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
             for _ in range(count):
-                opponent = None if computer is None else _FirstCell()
-                game = Game(*size, opponent=opponent, computer=computer or "O")
+                game = _fresh(size, computer)
                 clicks = []
                 while not game.board.is_over:
                     cell = rng.choice(game.board.legal_moves())
@@ -69,16 +63,13 @@ def _scenarios():
 
 
 def _fresh(size, computer):
-    return Game(*size, opponent=None if computer is None else _FirstCell(), computer=computer or "O")
+    """A new game; the computer, if any, plays ``FirstCell`` (02.2's opponent): predictable, so the games are too."""
+    return Game(*size, opponent=None if computer is None else FirstCell(), computer=computer or "O")
 
 
 def _judge_undo(answer):
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function undo itself, but it got {describe_value(answer)}.",
-            "Pass the function without calling it: check(undo).",
-        )
-    for index, (what, size, computer, clicks) in enumerate(_scenarios()):
+    undo = Learner(answer, "undo", args="game")
+    for what, size, computer, clicks in _scenarios():
         game = _fresh(size, computer)
         before = []  # the state before each click of the person
         for cell in clicks:
@@ -87,16 +78,7 @@ def _judge_undo(answer):
         for step in range(len(clicks) + 1):
             expected = before.pop() if before else None
             shown = game.board
-            try:
-                result = answer(game)
-            except NotImplementedError:
-                if index == 0 and step == 0:
-                    return unanswered(
-                        "replace the line `raise NotImplementedError` in undo with your code, then run the cell again."
-                    )
-                return wrong(f"undo raised NotImplementedError in {what}.")
-            except Exception as error:  # noqa: BLE001
-                return wrong(f"undo raised an error in {what}, on this board:", shown, describe_exception(error))
+            result = undo(game, where=f"in {what}, on this board", show=(shown,))
             if expected is None:
                 if result is not False or game.board != shown:
                     return wrong(
@@ -123,7 +105,8 @@ def _judge_undo(answer):
                     board,
                     f"but gave (history {list(game.history)}):",
                     game.board,
-                    note if note else (f"It took back {-took} moves too many." if took < 0 else None),
+                    note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
+                             f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
                 )
             if result is not True:
                 return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.")
@@ -151,12 +134,7 @@ the game is over? Against a computer opponent (`game.human` is your mark) an und
 moves; why? Then add an *Undo* button under a `BoardWidget` that calls `undo(widget.game)` and
 `widget.refresh()`, and check it with calls from code, as above. The check plays 105 seeded games,
 on 3×3 and 4×4, with two people and against a computer playing X or O, and undoes each to the start.""",
-    starter="""\
-def undo(game):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("02", 1).check(undo)""",
+    starter=function_starter(undo),
     hints=(
         "Replaying is simpler than un-playing: `board = game.start`, then `board = board.play(cell)` for every cell "
         "of `game.history` but the last. Set `game.board` and `game.history` to match, and `game.message` to "
@@ -183,8 +161,7 @@ the person's, and undo at the start returns False.
 For the button: `undo_button.on_click(lambda _: undo(widget.game) and widget.refresh())`, and from code,
 `assert undo(widget.game)` after some clicks, then compare `widget.board` and the buttons' descriptions.""",
     code=(undo,),
-    checker=custom_check(_judge_undo, instruction="replace the line `raise NotImplementedError` in undo with your code,"
-                         " then run the cell again."),
+    checker=custom_check(_judge_undo, kind="function"),
     answer=lambda: undo,
 )
 
@@ -219,18 +196,11 @@ def _judge_opponent(answer):
             f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
             " BoardWidget(opponent=...) needs."
         )
-    move = getattr(answer, "move", None)
-    if not callable(move):
+    if getattr(answer, "move", None) is None:
         return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.")
-    for index, board in enumerate(_opponent_boards()):
-        try:
-            where = move(board)
-        except NotImplementedError:
-            if index == 0:
-                return unanswered("replace the line `raise NotImplementedError` in move with your code, then run the cell again.")
-            return wrong("move raised NotImplementedError on this board:", board)
-        except Exception as error:  # noqa: BLE001
-            return wrong(f"move raised an error on this board ({board.turn} to move):", board, describe_exception(error))
+    move = Learner(answer.move, "move")
+    for board in _opponent_boards():
+        where = move(board, where=f"on this board ({board.turn} to move)", show=(board,))
         try:
             cell = board.cell(where)
         except BoardError as error:
@@ -325,31 +295,33 @@ ANSWERS = (
 GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]  # the notebook's game, by row and column
 
 
+def _reads(row_col, read):
+    """What the learner's ``row_col(read)`` returns for the prompt; ``EOFError`` itself when it lets one through."""
+    wrapped = row_col(read)
+    if not callable(wrapped):       # the learner's value, not a guard: Learner already guards row_col itself
+        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.")
+    try:
+        return wrapped(PROMPT)
+    except EOFError:
+        return EOFError
+
+
 def _judge_row_col(answer):
-    if not callable(answer):
-        return wrong(f"The check needs the function itself (row_col), but it got {describe_value(answer)}.")
-    for index, given in enumerate(ANSWERS):
+    row_col = Learner(answer, "row_col", args="read")
+    for given in ANSWERS:
         asked = []
 
         def read(prompt, given=given, asked=asked):
             asked.append(prompt)
             return given
 
-        try:
-            wrapped = answer(read)
-            got = wrapped(PROMPT)
-        except NotImplementedError:
-            if index == 0:
-                return unanswered("replace the line `raise NotImplementedError` with your code, then run the cell again.")
-            return wrong(f"Your read raised NotImplementedError for the answer {given!r}.")
-        except Exception as error:  # noqa: BLE001
-            return wrong(f"For the answer {given!r} your read raised an error:", describe_exception(error),
-                         "Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
+        got = row_col(read, where=f"for the answer {given!r}", call=_reads,
+                      note="Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
         if asked != [PROMPT]:
-            return wrong(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.")
+            stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.")
         expected = _expected_row_col(given)
         if not isinstance(got, str):
-            return wrong(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.")
+            stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.")
         if got.strip() != expected.strip():
             if expected == given:
                 why = (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop"
@@ -359,21 +331,15 @@ def _judge_row_col(answer):
                             " typed.)")
             else:
                 why = f"row {given.split(',')[0].strip()}, column {given.split(',')[1].strip()} is cell {expected}."
-            return wrong(f"For the answer {given!r} your read returned {got!r}, expected {expected!r}: {why}")
+            stop(f"For the answer {given!r} your read returned {got!r}, expected {expected!r}: {why}")
 
-    def ending():
+    def ending(prompt):
         raise EOFError
 
-    try:
-        answer(lambda prompt: ending())(PROMPT)
-    except EOFError:
-        pass
-    except Exception as error:  # noqa: BLE001
-        return wrong("When the wrapped read raises EOFError (the input has ended), your read raised:",
-                     describe_exception(error), "Let the EOFError through: the loop needs it to stop.")
-    else:
-        return wrong("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
-                     " let it through, so that the loop stops.")
+    if row_col(ending, where="when the wrapped read raises EOFError (the input has ended)", call=_reads,
+               note="Let the EOFError through: the loop needs it to stop.") is not EOFError:
+        stop("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
+             " let it through, so that the loop stops.")
     return right(
         f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through unchanged,"
         " and the end of the input still ends the game."
@@ -390,12 +356,7 @@ becomes its cell number (`"5"`), and anything else, off-board pairs included, is
 so that the loop still refuses it with its own message. Test it with `scripted`:
 `run_game(read=row_col(scripted([...])))`. The check tries twenty-four kinds of answer and the end
 of the input.""",
-    starter="""\
-def row_col(read):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("02", 3).check(row_col)""",
+    starter=function_starter(row_col),
     hints=(
         "`row_col` returns a function: define `def read_cell(prompt):` inside it, call `read(prompt)` there, and "
         "`return read_cell`. The prompt goes on unchanged; only the answer is translated.",
@@ -414,8 +375,7 @@ player never typed. (A better message needs the loop to accept pairs: `Board.pla
 explains "rows run 0..2 and columns 0..2".) The end of input is an `EOFError` from the wrapped `read`,
 and it passes straight through, so the loop still stops cleanly.""",
     code=(row_col,),
-    checker=custom_check(_judge_row_col, instruction="replace the line `raise NotImplementedError` with your code,"
-                         " then run the cell again."),
+    checker=custom_check(_judge_row_col, kind="function"),
     answer=lambda: row_col,
 )
 
@@ -446,6 +406,7 @@ def _hutton_reference(board: Board, answer: str):
 
 
 def _describe_hutton(board, answer, expected, got):
+    """The rule of getNat or valid that the answer tests (the slip shows in which answer fails)."""
     if answer == "٣":
         return ("'٣' is the Arabic-Indic digit three. Haskell's isDigit accepts only 0-9, but Python's str.isdigit"
                 " (and int) accept the digits of every script: test `char in \"0123456789\"`.")
@@ -462,34 +423,8 @@ def _describe_hutton(board, answer, expected, got):
     return None
 
 
-def _judge_hutton(answer):
-    if not callable(answer):
-        return wrong(f"The check needs the function hutton_message itself, but it got {describe_value(answer)}.")
-    boards = unfinished_positions()
-    for index, board in enumerate(boards):
-        for given in HUTTON_ANSWERS:
-            try:
-                got = answer(board, given)
-            except NotImplementedError:
-                if index == 0:
-                    return unanswered("replace the line `raise NotImplementedError` in hutton_message with your code,"
-                                      " then run the cell again.")
-                return wrong("hutton_message raised NotImplementedError on this board:", board)
-            except Exception as error:  # noqa: BLE001
-                return wrong(f"hutton_message(board, {given!r}) raised an error on this board:", board,
-                             describe_exception(error))
-            expected = _hutton_reference(board, given)
-            if got != expected:
-                return wrong(
-                    f"hutton_message(board, {given!r}) disagrees with Hutton's loop on this board ({board.turn} to move):",
-                    board,
-                    f"expected: {expected!r}\nreturned: {got!r}",
-                    _describe_hutton(board, given, expected, got),
-                )
-    return right(
-        f"hutton_message agrees with getNat and valid on all 4,520 unfinished positions, for {len(HUTTON_ANSWERS)}"
-        " answers each."
-    )
+def _hutton_cases() -> list[tuple[Board, str]]:
+    return [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS]
 
 
 HUTTON = Exercise(
@@ -502,12 +437,7 @@ digits 0–9, as Haskell's `isDigit` does), `"ERROR: Invalid move"` when `valid`
 the board, or not blank), and `None` for a move it plays. Run it over the script of this notebook:
 which answers there, or which others you can think of, get a different kind of message from ours? The
 check tries twenty-one answers on every unfinished position.""",
-    starter="""\
-def hutton_message(board, answer):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("02", 4).check(hutton_message)""",
+    starter=function_starter(hutton_message),
     hints=(
         "Two tests, in the order Hutton's code makes them: first `getNat` (is the line a number at all?), then "
         "`valid` (is that cell on the board and empty?).",
@@ -530,8 +460,10 @@ moves for both, though ours says which. The differences lie elsewhere: `-1` is "
 but an off-board cell for us; ` 4` with a space is not a number for Hutton, while we strip spaces and play
 4; and `q` abandons our game but is just an invalid number for Hutton's.""",
     code=(hutton_message,),
-    checker=custom_check(_judge_hutton, instruction="replace the line `raise NotImplementedError` in hutton_message"
-                         " with your code, then run the cell again."),
+    checker=function_check(
+        _hutton_reference, _hutton_cases, name="hutton_message", args="board, answer", describe=_describe_hutton,
+        label=f"all 4,520 unfinished positions, for {len(HUTTON_ANSWERS)} answers each",
+    ),
     answer=lambda: hutton_message,
 )
 

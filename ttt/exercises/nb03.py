@@ -18,8 +18,12 @@ from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.checks import custom_check, describe_value, function_check, numbers_check, wrong
+from ttt.exercises.calls import current_budget
+from ttt.exercises.checks import Case, function_check, functions_check, numbers_check, stop
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.verdicts import describe_state
+from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.tree import Node, count_nodes, count_tree, game_tree, prune, reachable_positions
 
@@ -41,9 +45,7 @@ TINY = Exercise(
 On a 2×2 board with two in a row (`Board.empty(2, 2, 2)`), the first player always wins on move 3.
 Work out by hand the numbers of nodes, games and positions of its tree, then check them with
 `count_tree` and with `size(gametree(...))`, and give them as `answer = (nodes, games, positions)`.""",
-    starter="""\
-answer = None  # (nodes, games, positions)
-exercise("03", 1).check(answer)""",
+    starter=answer_starter("(nodes, games, positions)"),
     hints=(
         "Go ply by ply: how many nodes are there after 0, 1, 2 and 3 moves? Why does no game reach move 4?",
         "On 2×2 with two in a row every pair of cells is a line (two rows, two columns, two diagonals), "
@@ -109,6 +111,10 @@ def _tree_of(board: Board) -> Node:
     return Node(board, tuple(_tree_of(child) for _, child in board.children()))
 
 
+def _height_reference(board: Board) -> int:
+    return len(_nodes_per_depth(board)) - 1
+
+
 def _widths_reference(board: Board) -> list[int]:
     """Nodes per depth below ``board``, as a list (``tests/exercises`` checks it against ``count_tree``)."""
     return list(_nodes_per_depth(board))
@@ -118,7 +124,7 @@ def _widths_reference(board: Board) -> list[int]:
 def _nodes_per_depth(board: Board) -> tuple[int, ...]:
     """(1, children, grandchildren, ...): this node, then the children's counts added depth by depth.
 
-    Worked out once per position, so the references for 5,397 trees cost a fraction of a second,
+    Worked out once per position, so the references for 4,417 trees cost a fraction of a second,
     where ``count_tree`` for each of them would take seconds.
     """
     below = [_nodes_per_depth(child) for _, child in board.children()]
@@ -127,8 +133,18 @@ def _nodes_per_depth(board: Board) -> tuple[int, ...]:
 
 
 def _tree_positions() -> tuple[Board, ...]:
-    """Every position with at least three marks (fullest first), then the empty board."""
-    return tuple(board for board in all_positions() if board.moves_made >= 3) + (Board.empty(),)
+    """Every 3×3 position with at least five marks (fullest first), then every 2×2 one (k = 2).
+
+    Their trees have 64,523 nodes in all, so a right answer that visits every node (as it should)
+    fits the check's time; the empty board's tree alone has 549,946.
+    """
+    return tuple(board for board in all_positions() if board.moves_made >= 5) + all_positions(2, 2, 2)
+
+
+def _on_trees(reference):
+    """The cases of a tree function: the tree of each position, named as such, with ``reference(board)``."""
+    return lambda: [Case((board,), reference(board), f"on the tree of this board ({describe_state(board)})", (board,))
+                    for board in _tree_positions()]
 
 
 def _as_list(value) -> list:
@@ -137,53 +153,41 @@ def _as_list(value) -> list:
     raise TypeError("expected a list of numbers, one for each depth")
 
 
-def _describe_widths(board: Board, expected: list[int], got: list):
-    if got == [0] * board.moves_made + expected:
-        return ("Your list starts at the empty board (the ply of the game); widths counts depths below"
-                " the root of *this* tree, so it starts with 1, the root itself.")
-    if got == expected[1:]:
-        return "The root is missing: depth 0 holds one node, the root itself."
-    if got == [1] * len(expected):
-        return "Each depth counts every node at that depth, not one path through the tree."
-    return None
+def _nodes_on_path(tree):
+    return 1 + max((_nodes_on_path(child) for child in tree.children), default=0)
 
 
-def _describe_height(board: Board, expected: int, got):
-    if got == expected + 1:
-        return "That counts the nodes on the longest path; height counts the moves, one fewer."
-    if isinstance(got, int) and got < expected:
-        return "That path is too short: height is the *longest* path down to a leaf."
-    return None
+def _shortest_path(tree):
+    return 1 + min(_shortest_path(child) for child in tree.children) if tree.children else 0
 
 
-_TREES_LABEL = "the trees of all 5,396 positions with at least three marks and of the empty board"
-
-_HEIGHT_CHECK = function_check(
-    lambda board: len(_nodes_per_depth(board)) - 1, _tree_positions,
-    name="height", label=_TREES_LABEL, describe=_describe_height,
+_TREES_LABEL = "the trees of all 4,388 3×3 positions with at least five marks and of all 29 of 2×2"
+_HEIGHT_WIDTHS_CHECK = functions_check(
+    function_check(
+        _height_reference, _on_trees(_height_reference),
+        name="height", args="tree", label=_TREES_LABEL, call=lambda height, board: height(_tree_of(board)),
+        mistakes=[
+            (_nodes_on_path, "That counts the nodes on the longest path; height counts the moves, one fewer."),
+            (lambda tree: tree.board.size - tree.board.moves_made,
+             "That is the number of empty cells, but a game can end before the board is full: follow the tree "
+             "itself (a leaf has height 0, any other node one more than its highest child)."),
+            (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
+        ],
+    ),
+    function_check(
+        _widths_reference, _on_trees(_widths_reference),
+        name="widths", args="tree", label=_TREES_LABEL, normalize=_as_list,
+        call=lambda widths, board: widths(_tree_of(board)),
+        mistakes=[
+            (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
+             "Your list starts at the empty board (the ply of the game); widths counts depths below the root "
+             "of *this* tree, so it starts with 1, the root itself."),
+            (lambda tree: _widths_reference(tree.board)[1:], "The root is missing: depth 0 holds one node, the root itself."),
+            (lambda tree: [1] * len(_widths_reference(tree.board)),
+             "Each depth counts every node at that depth, not one path through the tree."),
+        ],
+    ),
 )
-_WIDTHS_CHECK = function_check(
-    _widths_reference, _tree_positions,
-    name="widths", label=_TREES_LABEL, normalize=_as_list, describe=_describe_widths,
-)
-
-
-def _on_trees(function):
-    """The learner's function of a tree, as a function of a board: given that board's shared tree."""
-    return lambda board: function(_tree_of(board))
-
-
-def _judge_height_widths(answer):
-    if not (isinstance(answer, tuple) and len(answer) == 2 and all(callable(f) for f in answer)):
-        return wrong(
-            f"Give the two functions themselves, as a pair: check((height, widths)), not {describe_value(answer)}."
-        )
-    learner_height, learner_widths = answer
-    for check, function in ((_HEIGHT_CHECK, learner_height), (_WIDTHS_CHECK, learner_widths)):
-        verdict = check.judge(_on_trees(function))
-        if not verdict.ok:
-            return verdict
-    return verdict
 
 
 HEIGHT_WIDTHS = Exercise(
@@ -194,18 +198,9 @@ Write `height(tree)` (the number of moves on the longest path from the root down
 `widths(tree)` (a list: how many nodes the tree has at each depth, starting with 1 for the root) for
 our `Tree`. Check `widths` against `counts.nodes_per_ply` for the empty board, using the package's
 shared tree `full` (why would our own `gametree` be a poor idea here?). The check gives your two
-functions the package's tree (with the same `board` and `children`) of every position with at least
-three marks, and of the empty board.""",
-    starter="""\
-def height(tree):
-    raise NotImplementedError  # replace this line with your code
-
-
-def widths(tree):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("03", 2).check((height, widths))""",
+functions the package's tree (with the same `board` and `children`) of every 3×3 position with at
+least five marks, and of every position of 2×2 with two in a row.""",
+    starter=function_starter(height, widths),
     hints=(
         "`height` follows the shape of `size` and `leaves`: what is the height of a leaf? Of a node "
         "whose children have heights 2, 4 and 3?",
@@ -228,11 +223,7 @@ objects, since every position's subtree is built once and shared; both functions
 node, but nothing has to be built again. (A level holds the same shared object many times: level 8
 has 200,448 entries but only 390 different positions.)""",
     code=(height, widths),
-    checker=custom_check(
-        _judge_height_widths,
-        kind="function",
-        instruction="replace the lines `raise NotImplementedError` with your code, then run the cell again.",
-    ),
+    checker=_HEIGHT_WIDTHS_CHECK,
     answer=lambda: (height, widths),
 )
 
@@ -269,17 +260,16 @@ For every position, count the move orders that reach it from the empty board (ad
 positions are reached in the most ways, and in how many? Give `answer = (ways, positions)`: the
 largest number of move orders that reach an unfinished position, and how many unfinished positions
 are reached in exactly that many ways. Why do they all have the same number of marks?""",
-    starter="""\
-answer = None  # (ways, positions)
-exercise("03", 3).check(answer)""",
+    starter=answer_starter("(ways, positions)"),
     hints=(
         "Start with `{Board.empty(): 1}`. Every path to a child passes through its parent, so a child "
         "is reached in the sum of its parents' numbers of ways. Go one ply at a time.",
         "Keep the finished positions out of the maximum (the question is about unfinished ones), then "
         "count how many positions reach that maximum. Think about `x!·o!` from the section "
         "\"Positions, not nodes\": in how many orders can the marks of a position without a line be placed?",
-        "The answer is on ply 8, four marks each: 4!·4! = 576 orders, and no order can have ended "
-        "early because the position has no line. How many unfinished positions does ply 8 have?",
+        "Look at the unfinished positions with the most marks: how many marks can an unfinished position "
+        "have at most, how many orders of its X marks and of its O marks are there, and why can none of "
+        "them have ended early? Then count the unfinished positions with that many marks.",
     ),
     explanation=lambda: f"""\
 **The answer.** The largest number is {most_popular()[0]:,}, and {most_popular()[1]:,} unfinished positions
@@ -327,9 +317,7 @@ How many nodes does `ttt.tree.prune(game_tree(Board.empty(4, 4, 4), lazy=True), 
 before you run it. On 4×4 with four in a row, what is the first ply at which a game can end, and how
 many nodes does the tree have up to and including that ply (work this one out: the tree is far too
 big to walk)? Give `answer = (nodes, first_ply, nodes_to_that_ply)`.""",
-    starter="""\
-answer = None  # (nodes, first_ply, nodes_to_that_ply)
-exercise("03", 4).check(answer)""",
+    starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"),
     hints=(
         "Before any game can end, every order of moves is possible: 16 first moves, then 15, then 14. "
         "Count the root too.",
@@ -379,31 +367,36 @@ def count_games(board, memo=None):
     return memo[board]
 
 
-def _games_reference(board: Board) -> int:
-    return count_tree(board).games
-
-
 def _count_positions() -> tuple[Board, ...]:
-    """The 3×3 positions with five marks or more (fullest first), the empty board, then every 2×2 one (k = 2).
+    """The 3×3 positions with five marks or more (fullest first), a corner opening, the empty board, then 2×2.
 
-    Not every 3×3 position: with a fresh memo for each, that alone takes seconds.
-    The empty board last among the 3×3 ones: without a memo it is too slow.
+    Not every 3×3 position: with a fresh memo for each, that alone takes seconds.  Without a memo,
+    the corner opening (59,705 nodes, 1,870 positions) already makes far too many calls.
     """
     fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)
-    return fuller + (Board.empty(),) + all_positions(2, 2, 2)
+    return fuller + (Board.parse("X../.../..."), Board.empty()) + all_positions(2, 2, 2)
 
 
-def _describe_count(board: Board, expected: int, got):
-    if board.is_over and got == 0:
-        return "A finished board is one complete game (the one that just ended): return 1 there, not 0."
-    counts = count_tree(board)
-    if got == counts.nodes:
-        return "That is the number of nodes below this board; games are only its leaves, the finished boards."
-    if got == counts.nodes - 1:
-        return "That counts every node below this board; games are only the leaves, the finished boards."
-    if not board.is_over and got == counts.positions:
-        return "That counts each position once; a game is a path, and many paths pass through one position."
-    return None
+_counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
+
+
+def _each_position_once(count_games, board):
+    """The learner's count, stopped with words naming the memo when it makes far more calls than there are positions."""
+    budget = current_budget()
+    before = budget.calls
+    games = count_games(board)
+    calls, positions = budget.calls - before, _counts(board).positions
+    if calls > 8 * positions:
+        stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
+             f"{plural(positions, 'position')} below it, itself included:", board,
+             "It works the same positions out again and again. Is the memo used? Look a board up before "
+             "recursing, and store its count after.")
+    return games
+
+
+@lru_cache(maxsize=None)
+def _no_base_case(board):
+    return sum(_no_base_case(child) for _, child in board.children())
 
 
 COUNT_GAMES = Exercise(
@@ -415,13 +408,9 @@ Write your own `count_games(board)` that returns the number of complete games be
 visiting each position only once (hint: the number of games below a position does not depend on how
 it was reached, so a dictionary can remember it). Check 255,168 for the empty board. A finished
 board counts as one game. The check compares your function with `count_tree(board).games` on every
-3×3 position with at least five marks, on the empty board, and on the 29 positions of 2×2 with two in a row.""",
-    starter="""\
-def count_games(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("03", 5).check(count_games)""",
+3×3 position with at least five marks, a corner opening, the empty board, and the 29 positions of 2×2
+with two in a row, and counts your function's calls.""",
+    starter=function_starter(count_games),
     hints=(
         "Start without the dictionary: the games below a position are the games below each of its "
         "children, added up. What is the number of games below a finished board?",
@@ -447,11 +436,17 @@ general. Passing it down the recursion lets all the calls of one count share it.
 on a one-argument `count_games` does the same with less code.""",
     code=(count_games,),
     checker=function_check(
-        _games_reference,
-        _count_positions,
-        name="count_games",
-        label="every 3×3 position with at least five marks, the empty board, and all 29 of 2×2 with two in a row",
-        describe=_describe_count,
+        lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
+        label="every 3×3 position with at least five marks, a corner opening, the empty board, and all 29 of 2×2",
+        mistakes=[
+            (_no_base_case, "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
+            (lambda board: _counts(board).nodes,
+             "That is the number of nodes below this board; games are only its leaves, the finished boards."),
+            (lambda board: _counts(board).nodes - 1,
+             "That counts every node below this board; games are only the leaves, the finished boards."),
+            (lambda board: _counts(board).positions,
+             "That counts each position once; a game is a path, and many paths pass through one position."),
+        ],
         slow="Is the memo used? Each position should be worked out once.",
     ),
     answer=lambda: count_games,
@@ -493,9 +488,7 @@ LAST_MOVE = Exercise(
 How many of the 127,872 games of length 9 does X win? Answer from the figures in this notebook. Then
 count the different *boards* on which X wins with the ninth move, and explain why there are so many
 more games than boards. Give `answer = (games, boards)`.""",
-    starter="""\
-answer = None  # (games, boards)
-exercise("03", 6).check(answer)""",
+    starter=answer_starter("(games, boards)"),
     hints=(
         "Which games last all nine moves? Only X can move ninth, and a draw always fills the board.",
         "Games: the games of length 9 minus the draws. Boards: among the positions with nine marks, "

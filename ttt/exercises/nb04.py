@@ -1,6 +1,6 @@
 """The exercises of notebook 04 (minimax): every one of them is checked by code.
 
-1. Hutton's order, literally   a function check on the 5,144 positions with at least four marks;
+1. Hutton's order, literally   a function check on the 4,388 positions with at least five marks;
 2. a loser that gives up        a position check ("find a start where the two tables differ");
 3. coach mode                   a function check on every move of all 4,520 unfinished positions;
 4. ★ where "10 − depth" breaks  a position check on the 3×4 board with three in a row;
@@ -14,6 +14,7 @@ package's solver (``ttt.solve``, ``describe``), independently of the solutions.
 from __future__ import annotations
 
 import numbers
+import re
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
@@ -23,7 +24,8 @@ from ttt.board import Board
 from ttt.exercises.checks import custom_check, exact, function_check, number_check, position_check, same_number, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
-from ttt.exercises.render import Boards
+from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.words import plural
 from ttt.match import play_match
 from ttt.players import PerfectPlayer, RandomPlayer
 from ttt.scores import plies_from_score, sign
@@ -62,20 +64,22 @@ def _by_string_order(board: Board) -> str:
     return max(outcomes) if board.turn == "X" else min(outcomes)
 
 
-def _later_positions() -> tuple[Board, ...]:
-    """The notebook's ``later``: every position with at least four marks, finished ones too, fullest first."""
-    return tuple(board for board in all_positions() if board.moves_made >= 4)
+def _later_positions(marks: int = 4) -> tuple[Board, ...]:
+    """The notebook's ``later``: every position with at least four marks, finished ones too, fullest first.
+
+    The check takes those with at least five (``marks=5``): a learner's minimax without a memo searches
+    the 64,394 nodes of their trees well within the check's time, the 201,734 of ``later`` barely.
+    """
+    return tuple(board for board in all_positions() if board.moves_made >= marks)
 
 
-def _describe_outcome(board: Board, expected: str, got):
-    if got not in ORDER:
-        return f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."
-    if got == _by_string_order(board) != expected:
-        return ('Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case letters '
-                "come after capitals), so X would rather draw than win. Compare with a key: max(..., key=...).")
-    if got == {"X": "O", "O": "X", "draw": "draw"}[expected]:
-        return "X and O swapped? X takes the largest outcome, O the smallest."
-    return None
+@lru_cache(maxsize=None)
+def _swapped(board: Board) -> str:
+    """What minimax gives when X takes the smallest outcome and O the largest."""
+    if board.is_over:
+        return board.outcome
+    outcomes = [_swapped(child) for _, child in board.children()]
+    return (min if board.turn == "X" else max)(outcomes, key=ORDER.get)
 
 
 HUTTON_ORDER = Exercise(
@@ -84,14 +88,9 @@ HUTTON_ORDER = Exercise(
     prompt="""\
 Write `minimax_outcome(board)` that returns the strings `"O"`, `"draw"` or `"X"` (who wins with
 perfect play) and compares them with `max`/`min` and a `key` that encodes O < draw < X. Check that it
-agrees with `minimax_value` on `later`; the check tries it on the same 5,144 positions. What goes
-wrong if you compare the strings themselves?""",
-    starter="""\
-def minimax_outcome(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("04", 1).check(minimax_outcome)""",
+agrees with `minimax_value` on `later`; the check tries it on the 4,388 of them with at least five
+marks. What goes wrong if you compare the strings themselves?""",
+    starter=function_starter(minimax_outcome),
     hints=(
         "Follow `minimax_value` line by line; only the leaves and the comparison change. On a finished "
         "board, `board.winner` is `\"X\"`, `\"O\"` or `None`.",
@@ -115,10 +114,17 @@ written down, not inherited from the spelling.""",
     code=(minimax_outcome,),
     checker=function_check(
         _outcome_reference,
-        _later_positions,
+        lambda: _later_positions(5),
         name="minimax_outcome",
-        label="all 5,144 positions with at least four marks",
-        describe=_describe_outcome,
+        label="all 4,388 positions with at least five marks",
+        mistakes=[
+            (_by_string_order, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
+                               "letters come after capitals), so X would rather draw than win. Compare with a key: "
+                               "max(..., key=...)."),
+            (_swapped, "X and O swapped? X takes the largest outcome, O the smallest."),
+        ],
+        describe=lambda board, expected, got: None if got in ORDER else (
+            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
     ),
     answer=lambda: minimax_outcome,
 )
@@ -175,6 +181,7 @@ def _quickest_loss(board: Board) -> int:
     return min(sorted(scores), key=scores.get)
 
 
+@lru_cache(maxsize=None)
 def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
     perfect = PerfectPlayer()
@@ -189,19 +196,20 @@ def _tables(board: Board):
             games_against_everyone(board, me, gives_up))
 
 
-def _summary(table: Counter) -> str:
-    tally = Counter()
-    for (result, _), n in table.items():
-        tally[result] += n
-    return f"{sum(tally.values())} games: {tally['win']} won, {tally['draw']} drawn, {tally['loss']} lost"
-
-
-def _is_3x3_start(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 3, 3) and not board.is_over
+def _summary(table: Counter, lengths: bool = False) -> str:
+    """"15 games: 10 won, 4 drawn, 1 lost"; with ``lengths``, each result by the moves its games last."""
+    parts = []
+    for result, said in (("win", "won"), ("draw", "drawn"), ("loss", "lost")):
+        games = {length: n for (outcome, length), n in sorted(table.items()) if outcome == result}
+        part = f"{sum(games.values())} {said}"
+        if lengths and games:
+            part += " (" + ", ".join(f"{n} in {plural(length, 'move')}" for length, n in games.items()) + ")"
+        parts.append(part)
+    return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
 def _tables_differ(board: Board) -> bool:
-    if not _is_3x3_start(board):
+    if (board.rows, board.cols, board.k) != (3, 3, 3) or board.is_over:
         return False
     perfect, quitter = _tables(board)
     return perfect != quitter
@@ -221,13 +229,15 @@ def _explain_tables(board: Board):
             "look for a lost position where the moves lose at different speeds.")
 
 
-def _comparison(board: Board) -> str:
-    perfect, quitter = _tables(board)
-    return f"the perfect player plays {_summary(perfect)}; the one that gives up plays {_summary(quitter)}"
+def _compare_tables(perfect: Counter, quitter: Counter) -> str:
+    """The two tables in words; by the length of their games too when the results alone read the same."""
+    lengths = _summary(perfect) == _summary(quitter)
+    return (f"the perfect player plays {_summary(perfect, lengths)}; "
+            f"the one that gives up plays {_summary(quitter, lengths)}")
 
 
 def _tables_success(board: Board) -> str:
-    return f"from this position (lost for {board.turn}), {_comparison(board)}."
+    return f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."
 
 
 GIVE_UP = Exercise(
@@ -239,9 +249,7 @@ with the *lowest* depth-aware score. Run `games_against_everyone` for it from th
 and as O. Why is the table exactly the same as the perfect player's? Find a start position from which
 the two players' tables differ, each player taking the side to move there, and give it as `answer`
 (a `Board`, or text such as `"XX./O../..."`). Explain the difference.""",
-    starter="""\
-answer = None  # a Board, or text such as "XX./O../..."
-exercise("04", 2).check(answer)""",
+    starter=answer_starter('a Board, or text such as "XX./O../..."'),
     hints=(
         "From the empty board the perfect player never loses. Does it ever meet a position in which every "
         "move loses?",
@@ -260,7 +268,7 @@ the same move everywhere they are asked.
 
 **Where the tables differ.** Only from a position that is already lost for the player, where some
 moves lose sooner than others. The first one in the order of `reachable_positions` is `{first_differing_start().notation}`
-({first_differing_start().turn} to move): from there {_comparison(first_differing_start())}.
+({first_differing_start().turn} to move): from there {_compare_tables(*_tables(first_differing_start()))}.
 
 The opponent in `games_against_everyone` plays *every* legal move, bad ones included. The perfect
 player stalls, so the opponent has more moves in which to go wrong, and many games end in a draw or
@@ -306,6 +314,7 @@ class CoachWidget(ComputerGameWidget):
 CoachWidget()"""
 
 
+@lru_cache(maxsize=None)
 def _verdicts_reference(board: Board) -> dict[int, str]:
     """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
     empty = board.size - board.moves_made
@@ -320,42 +329,32 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
     return verdicts
 
 
-def _every_move(function):
-    """The learner's verdict(board, cell), asked for every legal move of a board."""
-    return lambda board: {cell: function(board, cell) for cell in board.legal_moves()}
+def _moves() -> list[tuple[Board, int]]:
+    """Every move of the 627 unfinished positions up to symmetry (fullest first): all of 4,520 take seconds."""
+    return [(board, cell) for board in unfinished_positions() if canonical(board) == board
+            for cell in board.legal_moves()]
 
 
-def _describe_verdicts(board: Board, expected: dict, got: dict):
-    cell = next(cell for cell in expected if got.get(cell) != expected[cell])
-    line = f"On cell {cell}: expected {expected[cell]!r}, returned {got.get(cell)!r}."
-    said = got.get(cell)
-    if expected[cell] == "good move" and isinstance(said, str) and "now it is a win" in said:
-        line += (" A slower win keeps the value: the side to move still wins. Compare the signs of the "
-                 "scores (win, draw, loss), not the scores themselves.")
-    elif isinstance(said, str) and said.startswith("that was a") and expected[cell] != "good move":
-        line += " Is the best move's label first, and the label of the move played second?"
-    return line
+def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
+    """A verdict from ``scores``, the slips' shared part: the best move by score, its label, the move's label."""
+    best = max(scores, key=scores.get)
+    if same(scores[cell], scores[best]):
+        return "good move"
+    return f"that was a {move_hints(board)[best]}; now it is a {move_hints(board)[cell]}"
 
 
-def _judge_coach(answer):
-    if not callable(answer):
-        return wrong(f"The check needs the function verdict itself, not {answer!r}.")
-    return _VERDICTS.judge(_every_move(answer))
+def _labels_swapped(board, cell):
+    said = _verdicts_reference(board)[cell]
+    return re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1", said)
 
 
-def _distinct_unfinished() -> tuple[Board, ...]:
-    """The 627 unfinished positions up to symmetry (fullest first): every move of all 4,520 takes seconds."""
-    return tuple(board for board in unfinished_positions() if canonical(board) == board)
+def _only_the_punctuation(board, cell, expected, got):
+    words = lambda text: re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()   # noqa: E731
+    if isinstance(got, str) and words(got) == words(expected):
+        return ("The words are right but not the punctuation or spacing: write it as the prompt does, "
+                "\"that was a win in 3; now it is a draw\", with a semicolon between the two parts.")
+    return None
 
-
-_VERDICTS = function_check(
-    _verdicts_reference,
-    _distinct_unfinished,
-    name="verdict",
-    label="every move of the 627 unfinished 3×3 positions up to symmetry",
-    normalize=dict,
-    describe=_describe_verdicts,
-)
 
 COACH = Exercise(
     number=3,
@@ -367,12 +366,7 @@ for any move in a lost position), or else what it threw away, with the hint labe
 and of the move played: `"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a
 loss in 4"`. The check asks it about every move of the 627 unfinished positions up to symmetry. Then, if you like,
 make a `ComputerGameWidget` subclass whose status line comments on each of your moves.""",
-    starter="""\
-def verdict(board, cell):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("04", 3).check(verdict)""",
+    starter=function_starter(verdict),
     hints=(
         "A move keeps the value when it leads to the same kind of result as the best move: a win, a draw "
         "or a loss. How can you tell the kind from a depth-aware score?",
@@ -398,9 +392,22 @@ after `verdict`, and play a few moves:
 {COACH_WIDGET}
 ```""",
     code=(verdict,),
-    checker=custom_check(_judge_coach, kind="function",
-                         instruction="replace the line `raise NotImplementedError` in verdict with your code, "
-                                     "then run the cell again."),
+    checker=function_check(
+        lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
+        label="every move of the 627 unfinished 3×3 positions up to symmetry",
+        mistakes=[
+            (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
+             "A slower win keeps the value: compare the signs of the scores (win, draw, loss), not the scores "
+             "themselves."),
+            (lambda board, cell: _by_scores({move: solve(board.play(move)).score for move in board.legal_moves()},
+                                            board, cell),
+             "Those scores are from the opponent's view: solve(board.play(cell)).score scores the position for the "
+             "side to move *after* the move. Negate it, or use move_scores(board), whose scores are for the side "
+             "to move now."),
+            (_labels_swapped, "Is the best move's label first, and the label of the move played second?"),
+        ],
+        describe=_only_the_punctuation,
+    ),
     answer=lambda: verdict,
 )
 
@@ -450,12 +457,8 @@ def _post_choice(table) -> int:
     return min(cell for cell, (_, post) in table.items() if post == top)
 
 
-def _is_3x4(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 4, 3)
-
-
 def _ten_breaks(board: Board) -> bool:
-    if not _is_3x4(board) or board.is_over:
+    if (board.rows, board.cols, board.k) != (3, 4, 3) or board.is_over:
         return False
     table = _post_table(board)
     return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
@@ -468,7 +471,7 @@ def _moves_text(board: Board, table) -> str:
 
 
 def _explain_ten(board: Board):
-    if not _is_3x4(board):
+    if (board.rows, board.cols, board.k) != (3, 4, 3):
         return ("Give a position of the 3×4 board with three in a row, such as "
                 "Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")
     if board.is_over:
@@ -499,9 +502,7 @@ position (with `ttt.solve` and `move_scores`) from which the post's scores, coun
 board (10 − *d* for a win on move *d*, *d* − 10 for a loss on move *d*, 0 for a draw), make its
 `best-move`, which takes the first move with the highest score, throw away a win or a draw. Give it as
 `answer`. Which constant instead of 10 would be safe for an *m*×*n* board?""",
-    starter="""\
-answer = None  # a Board of 3×4 with k=3, or text such as "XO../..../...."
-exercise("04", 4).check(answer)""",
+    starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
     hints=(
         "A win on move 10 scores 10 − 10 = 0, the same as a draw, and a win on move 11 or 12 scores less. "
         "What does a *loss* on move 12 score?",
@@ -549,11 +550,10 @@ def simulated_wins(games=10_000):
     return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
 
 
-_EXACT = Fraction(191, 192)
+_SHARE = 71 / 73   # a float key: 71/73 as a Fraction, a Decimal or a float all find its note
 _CHANCE = number_check(
-    _EXACT,
-    what="the exact chance that X wins",
-    mistakes={Fraction(71, 73): "That is the share of the 73 games that X wins; the games are not equally likely."},
+    Fraction(191, 192), what="the exact chance that X wins",
+    mistakes={_SHARE: "That is the share of the 73 games that X wins; the games are not equally likely."},
 )
 
 
@@ -561,7 +561,7 @@ def _judge_chance(answer):
     found = _CHANCE.judge(answer)
     if found.ok or isinstance(answer, bool) or not isinstance(answer, (numbers.Real, Decimal)):
         return found
-    if abs(exact(answer) - _EXACT) < 0.01 and not same_number(answer, Fraction(71, 73)):
+    if abs(exact(answer) - _CHANCE.expected) < 0.01 and not same_number(answer, _SHARE):
         return wrong(*found.parts, "Close: is it an estimate from simulated games? Compute the exact chance "
                                    "with a recursion, as in games_against_everyone.")
     return found
@@ -577,9 +577,7 @@ Play 10,000 games of `PerfectPlayer()` as X against `RandomPlayer(seed=0)` (both
 with a recursion like `games_against_everyone` in which each of the opponent's moves is weighted by
 one over the number of its legal moves (a `fractions.Fraction` keeps it exact). How close is the
 estimate? Why is the exact probability not simply 71/73? Give the exact probability as `answer`.""",
-    starter="""\
-answer = None  # the exact probability that X wins
-exercise("04", 5).check(answer)""",
+    starter=answer_starter("the exact probability that X wins"),
     hints=(
         "The 73 games of the table are not equally likely: each of O's moves is chosen with probability one "
         "over the number of O's legal moves at that point.",
