@@ -32,6 +32,7 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.features import FEATURE_NAMES, features, line_states
 from ttt.learn import train_lms, train_td
@@ -390,7 +391,7 @@ def _judge_teacher(answer):
     self_share, self_classes = _self_play_share()
     return right(
         f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games it "
-        f"knows {len(values):,} classes and plays an optimal move in {share:.1%} of all 4,520 positions; "
+        f"knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520 positions; "
         f"self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
     )
 

@@ -31,6 +31,7 @@ from ttt.exercises.checks import (
     parse_position,
     right,
     several,
+    sorted_cells,
     stop,
     unanswered,
     wrong,
@@ -422,10 +423,6 @@ difference from noise.""",
 FIVE = geometry(5, 5, 5)
 
 
-def _cells(pair):
-    return tuple(sorted(pair))
-
-
 def five_pairing():
     """Twelve disjoint pairs of cells of the 5×5 board, one inside each of its twelve lines (backtracking)."""
     lines = FIVE.lines
@@ -448,45 +445,41 @@ def five_pairing():
 
 
 def _line_name(line):
-    cols = FIVE.cols
-    rows = {cell // cols for cell in line}
-    columns = {cell % cols for cell in line}
-    if len(rows) == 1:
-        return f"row {next(iter(rows))} (cells {', '.join(map(str, line))})"
-    if len(columns) == 1:
-        return f"column {next(iter(columns))} (cells {', '.join(map(str, line))})"
-    return f"the diagonal through cells {', '.join(map(str, line))}"
+    rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
+    name = f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1 else "a diagonal"
+    return f"{name} (cells {', '.join(map(str, line))})"
+
+
+def _pair(pair):
+    """A pair of cells as a sorted tuple; stops the check when it is not two different cells of the 5×5 board."""
+    try:
+        cells = sorted_cells(pair)
+    except TypeError:
+        cells = []
+    if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
+        stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).")
+    if cells[0] == cells[1]:
+        stop(f"The pair {pair!r} holds one cell twice.")
+    return tuple(cells)
 
 
 def _judge_pairing(answer):
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        return wrong(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
-    pairs = []
-    for pair in answer:
-        try:
-            a, b = pair
-        except (TypeError, ValueError):
-            return wrong(f"Each pair must be two cells, such as (0, 1), not {describe_value(pair)}.")
-        if not all(isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < 25 for cell in (a, b)):
-            return wrong(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board.")
-        if a == b:
-            return wrong(f"The pair {pair!r} holds one cell twice.")
-        pairs.append(_cells(pair))
+        stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
     seen = {}
-    for pair in pairs:
+    for pair in map(_pair, answer):
         for cell in pair:
             if cell in seen:
-                return wrong(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer "
-                             "only one of them.")
+                stop(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only one "
+                     "of them.")
             seen[cell] = pair
     for line in FIVE.lines:
-        inside = [pair for pair in pairs if set(pair) <= set(line)]
-        if not inside:
-            return wrong(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell "
-                         "of each pair that touches it while O answers elsewhere.")
-    return right(f"{len(pairs)} disjoint pairs, one inside each of the 12 lines: whoever plays first, the other "
-                 "side can answer each move in a pair with the other cell of that pair, and nobody completes five "
-                 "in a row. 5×5 with k=5 is a draw, proved without search.")
+        if not any(set(pair) <= set(line) for pair in seen.values()):
+            stop(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell of each "
+                 "pair that touches it while O answers elsewhere.")
+    return right("12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
+                 "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
+                 "k=5 is a draw, proved without search.")
 
 
 _PAIRING_TODO = "replace None with your list of pairs, then run the cell again."
