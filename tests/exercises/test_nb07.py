@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
+import time
 from collections import Counter, defaultdict
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from exercise_support import verdict
@@ -48,6 +52,11 @@ def test_rectangles_right_and_wrong(capsys):
     assert result is False and "rotate 180°: 899 is not right: it is too big." in out
     assert "(positions and mirror left-right and classes: right.)" in out
     assert "not answered yet" in verdict(capsys, "07", 1, None)[1]
+    assert verdict(capsys, "07", 1, [Decimal(111_973), 123.0, Fraction(105), 899, Fraction(113_100, 4)])[0] is True
+    result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, Fraction(111_973, 4)))   # an exact quarter
+    assert result is False and "classes: 111,973/4 is not right: it is too small. That divides the positions by four" in out
+    result, out = verdict(capsys, "07", 1, (79_563, 123, 105, 899, 20_088))   # the unfinished positions only
+    assert "That counts only the unfinished positions" in out and "only the classes of unfinished positions" in out
 
 
 # ---------------------------------------------------------------------- 07.2 a cheaper canonical form
@@ -71,6 +80,24 @@ def test_a_right_key_passes(capsys):
         return max(nb07.image(x, t) << 9 | nb07.image(o, t) for t in nb07.IMAGE_BITS)
 
     assert verdict(capsys, "07", 2, largest)[0] is True
+
+
+def test_a_right_key_of_the_learners_own_is_judged_within_3_s(capsys):
+    namespace = dict(vars(nb07))   # compiled outside the package: traced by the budget as a learner's code is
+    exec(compile(inspect.getsource(nb07.bit_key), "<learner>", "exec"), namespace)
+    start = time.process_time()
+    assert verdict(capsys, "07", 2, namespace["bit_key"])[0] is True
+    assert time.process_time() - start < 3
+
+
+def test_a_key_that_loops_is_stopped_within_3_s(capsys):
+    def bit_key(x, o):
+        while True:
+            x += 1
+
+    start = time.process_time()
+    result, out = verdict(capsys, "07", 2, bit_key)
+    assert result is False and "bit_key is too slow" in out and time.process_time() - start < 3
 
 
 def _no_symmetry(x, o):
@@ -149,6 +176,23 @@ def test_alphabeta_answers(capsys):
     assert result is False and "stores under the canonical form but looks positions up as they are" in out
     result, out = verdict(capsys, "07", 3, (4_839, 2_511))
     assert "the table is not keyed by class" in out
+    result, out = verdict(capsys, "07", 3, (12_873, 2_263))   # canonical in get only
+    assert "canonicalise in `__setitem__` too" in out and "Canonicalise in `__setitem__` too." in out
+    result, out = verdict(capsys, "07", 3, (1_240, 505))
+    assert "That is the engine's \"+ symmetry\" row" in out and "(entries: right.)" in out
+    assert verdict(capsys, "07", 3, [Decimal(1_109), 505.0])[0] is True
+
+
+class _LookupOnly(dict):
+    def get(self, board, default=None):
+        return super().get(nb07.canonical(board), default)
+
+
+def test_the_slips_give_the_counts_the_check_names():
+    for table, counts in ((_StoreOnly(), (10_337, 651)), (_LookupOnly(), (12_873, 2_263))):
+        stats = SearchStats()
+        alphabeta(Board.empty(), table=table, stats=stats)
+        assert (stats.nodes, len(table)) == counts
 
 
 # ---------------------------------------------------------------------- 07.4 ★ where the counts part
@@ -188,6 +232,10 @@ def test_counts_part_answers(capsys):
     assert verdict(capsys, "07", 4, (4_586, 4))[0] is True
     result, out = verdict(capsys, "07", 4, (5_066, 2))
     assert result is False and "31,896 - 26,830" in out and "more than two classes" in out
+    result, out = verdict(capsys, "07", 4, (4_346, 4))   # only the sequences shared by exactly two
+    assert result is False and "Those are the sequences shared by exactly two classes" in out
+    assert "count those that carry more than one" in verdict(capsys, "07", 4, (26_830, 4))[1]
+    assert verdict(capsys, "07", 4, (Fraction(4_586), Decimal(4)))[0] is True
 
 
 # ---------------------------------------------------------------------- 07.5 invariance as a test
@@ -211,3 +259,5 @@ def test_invariance_answers(capsys):
     result, out = verdict(capsys, "07", 5, (0, 2_271, 5_478, 0))
     assert result is False and "That is the count of the correct search" in out
     assert "is not right: it is too" not in out  # direction is off: it would give the answer away
+    assert "That is the table of the correct search" in out and "many entries hold the value of a child" in out
+    assert verdict(capsys, "07", 5, [0, 2_774.0, Decimal(4_016), Fraction(2_648)])[0] is True

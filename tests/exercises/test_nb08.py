@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import random
+import time
 from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -20,9 +24,7 @@ from ttt.match import (
     unfinished_positions,
 )
 from ttt.players import PerfectPlayer, RandomPlayer, SearchPlayer, TDPlayer
-from ttt.retrograde import tablebase
-
-TABLE = tablebase()
+TABLE = nb08.whole_game()
 POSITIONS = unfinished_positions()
 CRITICAL = [b for b in POSITIONS if len(TABLE.lookup(b).best_moves) < len(b.legal_moves())]
 
@@ -37,7 +39,8 @@ def _losses(player, marks="XO"):
 
 
 def test_the_two_counts_that_matter():
-    shares = nb08._shares()  # nb08.shares_without_each_count(), remembered for the checks' messages
+    shares = nb08.shares_without_each_count()
+    assert {name: round(share, 3) for name, share in shares.items()} == nb08.SHARES   # the stated shares
     assert set(sorted(shares, key=shares.get)[:2]) == nb08.WORST_TWO
     assert all(0.80 < shares[name] < 0.82 for name in nb08.WORST_TWO)
     assert all(shares[name] > 0.94 for name in shares if name not in nb08.WORST_TWO)
@@ -49,7 +52,9 @@ def test_which_features_answers(capsys):
     assert verdict(capsys, "08", 1, ["their_twos", "my_wins"])[0] is True
     result, out = verdict(capsys, "08", 1, {"my_twos", "my_wins"})
     assert result is False and "Dropping their_twos costs more than dropping my_twos." in out
-    assert "without their_twos   80.8%" in out
+    assert "without their_twos   80.8%" in out and "hurt least" not in out
+    result, out = verdict(capsys, "08", 1, ("my_ones", "their_wins"))   # sorted the wrong way
+    assert result is False and "Those two are the losses that hurt least: sort by the share, lowest first." in out
     assert "'bias' is not one of the six counts" in verdict(capsys, "08", 1, {"bias", "my_wins"})[1]
     assert "Give two different counts" in verdict(capsys, "08", 1, ["my_wins", "my_wins"])[1]
     assert "not 'my_wins' (a str)" in verdict(capsys, "08", 1, "my_wins")[1]
@@ -79,19 +84,34 @@ def _lines(board):
     return len(line_states(board)["my_ones"])
 
 
+def _every_cell(board):
+    return len({c for line in line_states(board)["my_ones"] for c in line if board.cells[c] == "."})
+
+
 @pytest.mark.parametrize("mistake, words", [
-    (_for_the_side_to_move, "(`board.turn`): \"my\" is"),
+    (_for_the_side_to_move, "Perhaps you counted for the side to move (`board.turn`)"),
     (_exactly_two, "a cell on three or more counts too"),
     (_lines, "Perhaps you counted the `my_ones` lines"),
+    (_every_cell, "Perhaps you counted every empty cell on a `my_ones` line"),
 ])
 def test_fork_mistakes_are_named_with_a_board(capsys, mistake, words):
     result, out = verdict(capsys, "08", 2, mistake)
     assert result is False and words in out and "fork_cells disagrees with the package on this board" in out
 
 
+def _as_a_learner(function):
+    """``function`` compiled outside the package, so the check's budget traces it as it would a learner's."""
+    namespace = dict(vars(nb08))
+    exec(compile(inspect.getsource(function), "<learner>", "exec"), namespace)
+    return namespace[function.__name__]
+
+
 def test_fork_cells_passes(capsys):
     result, out = verdict(capsys, "08", 2, nb08.fork_cells)
     assert result is True and out == "Correct: fork_cells agrees with the package on all 5,478 positions.\n"
+    start = time.process_time()
+    assert verdict(capsys, "08", 2, _as_a_learner(nb08.fork_cells))[0] is True
+    assert time.process_time() - start < 3
 
 
 def test_the_fork_feature_does_not_help():
@@ -132,8 +152,10 @@ def test_exploration_answers(capsys):
     assert verdict(capsys, "08", 3, (83.47, 99.91, 93.8))[0] is True
     result, out = verdict(capsys, "08", 3, (97.2, 99.9, 93.8))
     assert result is False and "ε = 0: 97.2 is not right: it is too big. That is the share at the default" in out
+    assert verdict(capsys, "08", 3, (Fraction(167, 2), Decimal("99.9"), 93.8))[0] is True
     result, out = verdict(capsys, "08", 3, (0.835, 0.999, 0.938))
-    assert result is False and "ε = 0.3: 0.999 is not right: it is too small." in out
+    assert result is False and "ε = 0.3: 0.999 is not right: it is too small. That is a fraction" in out
+    assert out.count("give the share in percent") == 3
 
 
 # ---------------------------------------------------------------------- 08.4 learn from a teacher
@@ -184,7 +206,7 @@ def _crashes(games, seed):
     (_self_play, "a board that O produced (O has just moved)"),
     (_random_teacher, "which X meets only if O has made a mistake before"),
     (_returns_nothing, "returned None (a NoneType)"),
-    (_crashes, "KeyError: 2000"),
+    (_crashes, "KeyError: 1000"),
 ])
 def test_teacher_mistakes(capsys, mistake, words):
     result, out = verdict(capsys, "08", 4, mistake)
@@ -194,6 +216,9 @@ def test_teacher_mistakes(capsys, mistake, words):
 def test_teacher_answers(capsys):
     result, out = verdict(capsys, "08", 4, nb08.train_td_teacher)
     assert result is True and "the learner plays X only and meets only positions that a perfect O allows" in out
+    start = time.process_time()
+    assert verdict(capsys, "08", 4, _as_a_learner(nb08.train_td_teacher))[0] is True   # traced, as a learner's
+    assert time.process_time() - start < 3
 
     def train_td_teacher(games, seed):
         raise NotImplementedError
@@ -218,6 +243,7 @@ def test_the_menace_figures():
 
 def test_menace_answers(capsys):
     assert verdict(capsys, "08", 5, (338, 304))[0] is True
+    assert verdict(capsys, "08", 5, [Decimal(338), Fraction(304)])[0] is True
     result, out = verdict(capsys, "08", 5, (2_423, 338))
     assert result is False and "That counts positions" in out and "Leave out the boxes of X's last move" in out
 

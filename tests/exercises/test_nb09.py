@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
+import time
+from fractions import Fraction
+from decimal import Decimal
 
 import pytest
 from exercise_support import assert_unanswered, verdict
 
 from ttt import Board, solve
 from ttt.census import census
+from ttt.engine import Engine, Options
 from ttt.exercises import exercise, nb09
 from ttt.geometry import geometry
 from ttt.match import play_match
@@ -24,7 +29,7 @@ def test_every_exercise_has_graded_hints_and_a_solution_and_five_of_six_are_chec
     assert [item.has_check for item in items] == [True, True, True, False, True, True]
 
 
-@pytest.mark.parametrize("number, starter", [(1, None), (2, (None, None)), (3, None), (5, None), (6, None)])
+@pytest.mark.parametrize("number, starter", [(1, None), (2, None), (2, (None, None)), (3, None), (5, None), (6, None)])
 def test_starters_are_calm(capsys, number, starter):
     assert_unanswered(capsys, "09", number, starter)
 
@@ -33,18 +38,48 @@ def test_starters_are_calm(capsys, number, starter):
 
 
 def test_the_atlas_values_by_solve():
-    assert tuple(solve(Board.empty(r, c, k)).value for r, c, k in nb09.BOARDS) == (1, 0, 0, 1, 0, 0, 1, 0)
+    assert tuple(solve(Board.empty(r, c, k)).value for r, c, k in nb09.BOARDS) == (1, 0, 0, 0, 1, 0, 0)
+    assert [solve(Board.empty(r, c, 3)).score for r, c in ((4, 5), (5, 5))] == [16, 21]   # the `.score` slip
+
+
+def test_the_worked_atlas_is_quick_and_its_node_counts_are_the_stated_ones():
+    start = time.process_time()
+    values, nodes = nb09.extended_atlas()
+    assert time.process_time() - start < 3          # issue 20: 5×6 took 14 s; the exercise stops at 4×6
+    assert max(nodes, key=nodes.get) == "4×6 k=4" and (nodes["4×6 k=4"], nodes["5×5 k=4"]) == (74_579, 60_758)
+
+
+def test_the_options_figures_of_the_explanation():
+    for options, nodes in ((Options(dead=False), 79_078), (Options(threats=False), 491_052)):
+        engine = Engine(4, 6, 4, options)
+        assert engine.solve(Board.empty(4, 6, 4), max_nodes=3_000_000).value == 0 and engine.stats.nodes == nodes
+
+
+def test_the_prompt_names_every_board_it_asks_for():
+    item = exercise("09", 1)
+    assert "4×5 and of 5×5" in item.prompt and "of 4×6 with k = 4" in item.prompt and "6×6" not in item.prompt
+    for name in ("v_4x5_k3", "v_4x6_k4", "v_5x5_k5"):
+        assert name in item.prompt and name in item.starter
+    assert "5x6" not in item.prompt and "5×6" not in item.prompt
+
+
+def test_the_last_atlas_hint_states_no_value():
+    last = exercise("09", 1).hints[-1]
+    assert not re.search(r"\b(draws?|wins?)\b", last)
 
 
 def test_atlas_right_and_wrong(capsys):
-    assert verdict(capsys, "09", 1, (1, 0, 0, 1, 0, 0, 1, 0))[0] is True
-    result, out = verdict(capsys, "09", 1, (1, 0, 0, 1, 1, 0, 1, 0))   # guessing that X wins 5×5 with four
+    assert verdict(capsys, "09", 1, (1, 0, 0, 0, 1, 0, 0))[0] is True
+    assert verdict(capsys, "09", 1, [1.0, 0, Fraction(0), Decimal(0), 1, 0, 0])[0] is True
+    result, out = verdict(capsys, "09", 1, (1, 0, 0, 0, 1, 1, 0))   # guessing that X wins 5×5 with four
     assert result is False and "5×5 k=4: 1 is not right. Solve it rather than guess" in out
     assert "too big" not in out   # a value of -1, 0 or 1: no "too big" that gives it away
-    result, out = verdict(capsys, "09", 1, (1, 0, 0, 1, 0, 0, 0, 0))   # 5×6 taken for a draw like 5×5
-    assert result is False and "5×6 k=4: 0 is not right. Solve it rather than guess from 5×5" in out
+    result, out = verdict(capsys, "09", 1, (16, 0, 0, 0, 21, 0, 0))   # the depth-aware scores
+    assert result is False and out.count("That is the depth-aware score (`.score`)") == 2
+    result, out = verdict(capsys, "09", 1, (1, 0, -1, 0, 1, 0, 0))
+    assert result is False and "4×5 k=5: -1 is not right. The first player is never worse off" in out
     result, out = verdict(capsys, "09", 1, (1, 0, 0))
-    assert result is False and "Give 8 numbers" in out
+    assert result is False and "Give 7 numbers" in out
 
 
 # ---------------------------------------------------------------------- 09.2 when alpha-beta beats memoization
@@ -59,17 +94,27 @@ def test_the_worked_search_finds_the_stated_positions():
 def test_cheap_and_dear_right_and_wrong(capsys):
     result, out = verdict(capsys, "09", 2, (CHEAP, DEAR))
     assert result is True and "0.21 times memoization's calls on the first position and 7.1 times" in out
+    assert verdict(capsys, "09", 2, [CHEAP, Board.parse(DEAR, k=4)])[0] is True
     result, out = verdict(capsys, "09", 2, (DEAR, CHEAP))   # the two swapped
-    assert result is False and "it should make at most a quarter of them" in out
-    assert "it should make at least five times as many" in out and "memo 46,498, alpha-beta 329,645" in out
+    assert result is False and "makes more than 2 times memoization's calls: it should make at most a quarter" in out
+    assert "On the second position plain alpha-beta makes 0.2 times" in out
+    assert "it should make at least five times as many" in out and "memo 46,498, alpha-beta more" in out
     result, out = verdict(capsys, "09", 2, (CHEAP, "O..X/.OO./...X/XX.."))   # one empty cell short
     assert result is False and "The second (dear) position has 9 empty cells, not 10." in out
     result, out = verdict(capsys, "09", 2, (CHEAP, "X.O/.../..."))   # a 3×3 board
     assert result is False and "give a 4×4 board" in out
     result, out = verdict(capsys, "09", 2, CHEAP)   # one position, not two
-    assert result is False and "Give two positions" in out
+    assert result is False and "Give 2 positions in this order, as a tuple or a list: (cheap, dear)" in out
     result, out = verdict(capsys, "09", 2, ("not a board", DEAR))
     assert result is False and "first (cheap) position" in out
+
+
+def test_a_position_that_makes_alpha_beta_search_long_is_judged_within_3_s(capsys):
+    """Plain alpha-beta is cut off once the verdict is known (at 2 and 8 times memoization's calls)."""
+    start = time.process_time()
+    result, out = verdict(capsys, "09", 2, (DEAR, DEAR))
+    assert time.process_time() - start < 3
+    assert result is False and "more than 2 times" in out and "7.1 times" not in out
 
 
 # ---------------------------------------------------------------------- 09.3 positions that are their own image
@@ -153,7 +198,34 @@ def test_no_sampled_win_is_longer_than_seven():
 def test_longest_win_right_and_wrong(capsys):
     assert nb09.longest_win() == (7, 402)
     assert verdict(capsys, "09", 6, (7, 402))[0] is True
+    assert verdict(capsys, "09", 6, [Decimal(7), Fraction(402)])[0] is True
     result, out = verdict(capsys, "09", 6, (4, 402))
     assert result is False and "plies: 4 is not right: it is too small. That counts only the winner's moves" in out
     result, out = verdict(capsys, "09", 6, (7, 403))
     assert result is False and "entries: 403 is not right: it is too big." in out
+
+
+def _longest(plies_of, wins):
+    """(most plies, entries reaching it) of the 4×4 table, with the slips written as a learner would."""
+    import numpy as np
+
+    table = load(nb09.TABLE_PATH)
+    marks = np.array([int(key).bit_count() for key in table.keys])
+    scores = table.scores.astype(np.int64)
+    plies = np.where(wins(scores, marks), plies_of(16 - marks, marks, scores), -99)
+    return int(plies.max()), int(np.count_nonzero(plies == plies.max()))
+
+
+@pytest.mark.parametrize("plies_of, wins, words", [
+    (lambda empty, marks, s: marks - (s - 1), lambda s, m: s > 0, "Count the empty cells, not the marks"),
+    (lambda empty, marks, s: empty - (s - 1), lambda s, m: (s > 0) & (m % 2 == 0),
+     "Those are only the positions with X to move"),
+    (lambda empty, marks, s: empty - (s - 1), lambda s, m: (s > 0) & (m % 2 == 1),
+     "Those are only the positions with O to move"),
+    (lambda empty, marks, s: empty - (-s - 1), lambda s, m: s < 0, "the side to move loses (a negative score)"),
+    (lambda empty, marks, s: empty - s, lambda s, m: s > 0, "so it takes empty - (s - 1) moves"),
+    (lambda empty, marks, s: s, lambda s, m: s > 0, "reads the score as the number of moves"),
+])
+def test_longest_win_slips_are_named(capsys, plies_of, wins, words):
+    result, out = verdict(capsys, "09", 6, _longest(plies_of, wins))
+    assert result is False and words in out

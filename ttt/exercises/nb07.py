@@ -16,20 +16,13 @@ references are the package's figures (``positions_up_to_symmetry``,
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import (
-    Boards,
-    custom_check,
-    describe_exception,
-    describe_value,
-    numbers_check,
-    right,
-    unanswered,
-    wrong,
-)
+from ttt.exercises.checks import Boards, Learner, custom_check, describe_value, numbers_check, right, stop
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.pruning import alphabeta
@@ -51,6 +44,9 @@ def rectangle_counts():
             int(classes))
 
 
+_BY_FOUR = ("That divides the positions by four, as if every class had four members; add the positions the other "
+            "three symmetries leave unchanged before dividing.")
+
 RECTANGLES = Exercise(
     number=1,
     title="Rectangles",
@@ -63,9 +59,7 @@ lemma the number of classes is the average, over the four symmetries, of the num
 each one leaves unchanged; the identity leaves every position unchanged. Check the average against
 `positions_up_to_symmetry(3, 4, 3)`, and give
 `answer = (positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)`.""",
-    starter="""\
-answer = None  # (positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)
-exercise("07", 1).check(answer)""",
+    starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
     hints=(
         "Burnside's lemma: classes = (sum over the symmetries g of the positions g leaves unchanged) / "
         "(number of symmetries). With four symmetries, one of them the identity, you need four counts; "
@@ -105,12 +99,7 @@ members, but some have fewer (the empty board is alone in its class).""",
         mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},
             "classes": {
-                27_993: "That divides the positions by four, as if every class had four members; add the "
-                        "positions the other three symmetries leave unchanged before dividing.",
-                27_993.25: "That divides the positions by four, as if every class had four members; add the "
-                           "positions the other three symmetries leave unchanged before dividing.",
-                27_994: "That divides the positions by four, as if every class had four members; add the "
-                        "positions the other three symmetries leave unchanged before dividing.",
+                **dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
                 20_088: "That counts only the classes of unfinished positions.",
             },
         },
@@ -147,53 +136,40 @@ def bits(board):
     return x, o
 
 
-_BIT_KEY_TODO = "replace the line `raise NotImplementedError` in bit_key with your code, then run the cell again."
+def _classes():
+    """One position of each of the 765 classes, the first met in ``all_positions``' order: their images are all 5,478."""
+    found = {}
+    for board in all_positions():
+        found.setdefault(canonical_key(board), board)
+    return list(found.values())
 
 
 def _judge_bit_key(answer):
-    if not callable(answer):
-        return wrong(
-            f"The check needs the function bit_key itself, but it got {describe_value(answer)}.",
-            "Pass the function without calling it: check(bit_key), not check(bit_key(x, o)).",
-        )
-    keys: dict = {}  # a key -> the first position that got it
-    for index, board in enumerate(all_positions()):
-        group = images(board)
+    bit_key = Learner(answer, "bit_key", args="x, o")
+    owner = {}  # a key -> the position that got it
+    for board in _classes():
         found = []
-        for picture in group:
-            try:
-                key = answer(*bits(picture))
-            except NotImplementedError:
-                if index == 0:
-                    return unanswered(_BIT_KEY_TODO)
-                return wrong("bit_key raised NotImplementedError on this board:", picture)
-            except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-                x, o = bits(picture)
-                return wrong(f"bit_key({x}, {o}) raised an error on this board:", picture,
-                             describe_exception(error))
+        for picture in images(board):
+            x, o = bits(picture)
+            key = bit_key(x, o, where=f"on x={x}, o={o}, this board", show=(picture,))
             try:
                 hash(key)
             except TypeError:
-                return wrong(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: "
-                             "return one integer.", picture)
+                stop(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: return one integer.",
+                     picture)
+            if found and key != found[0]:
+                stop("bit_key gives different keys to two images of one position:",
+                     Boards([board, picture], [f"key {found[0]!r}", f"key {key!r}"]),
+                     "A canonical key must be the same for every image: take the smallest (or largest) of the eight "
+                     "images, not the position as it is.")
             found.append(key)
-        for picture, key in zip(group, found):
-            if key != found[0]:
-                return wrong(
-                    "bit_key gives different keys to two images of one position:",
-                    Boards([board, picture], [f"key {found[0]!r}", f"key {key!r}"]),
-                    "A canonical key must be the same for every image: take the smallest (or largest) "
-                    "of the eight images, not the position as it is.",
-                )
-        other = keys.setdefault(found[0], board)
-        if canonical_key(other) != canonical_key(board):
-            return wrong(
-                "bit_key gives the same key to two positions that are not images of each other:",
-                Boards([other, board], [f"key {found[0]!r}", f"key {found[0]!r}"]),
-                "A key must tell classes apart: did you lose one side's marks, or take the smallest image "
-                "of X's bits and of O's bits separately (they may come from different symmetries)?",
-            )
-    return right(f"bit_key gives one key per class: {len(keys):,} keys for the 5,478 positions and their images.")
+        if found[0] in owner:
+            stop("bit_key gives the same key to two positions that are not images of each other:",
+                 Boards([owner[found[0]], board], [f"key {found[0]!r}"] * 2),
+                 "A key must tell classes apart: did you lose one side's marks, or take the smallest image of X's bits "
+                 "and of O's bits separately (they may come from different symmetries)?")
+        owner[found[0]] = board
+    return right(f"bit_key gives one key per class: {len(owner):,} keys for the 5,478 positions and their images.")
 
 
 CHEAPER_KEY = Exercise(
@@ -207,12 +183,7 @@ symmetry, a table of `1 << perm[i]` for every cell *i*. It returns one integer, 
 image of a position and different for positions of different classes; the check tries it on the
 eight images of all 5,478 positions. Then use it in the symmetry lookup,
 `negamax_memo(EMPTY, {}, key=...)`, and time that against `key=canonical`.""",
-    starter="""\
-def bit_key(x, o):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("07", 2).check(bit_key)""",
+    starter=function_starter(bit_key),
     hints=(
         "A symmetry moves the mark in cell i to cell `perm[i]`, so it moves bit i of a bitboard to bit "
         "`perm[i]`. Precompute, once, `[1 << perm[i] for i in range(9)]` for each of the eight "
@@ -238,7 +209,7 @@ The engine gains more because it never leaves bitboards and keeps the eight imag
 packed side by side, updating them with one `|` per move (`ttt.bitboard.Layout.images`), so
 finding the canonical key is a handful of shifts and comparisons.""",
     code=(bit_key, image, bits),
-    checker=custom_check(_judge_bit_key, kind="function", instruction=_BIT_KEY_TODO),
+    checker=custom_check(_judge_bit_key, kind="function"),
     answer=lambda: bit_key,
 )
 
@@ -273,9 +244,7 @@ subclass of `dict` that replaces `board` by `canonical(board)` in those two meth
 many calls does `alphabeta(EMPTY, table=..., stats=stats)` make from the empty board, and how many
 entries does the table hold at the end? Give `answer = (calls, entries)`. Then compare with the
 engine's "+ symmetry" row of the results table: which makes fewer calls, and why?""",
-    starter="""\
-answer = None  # (calls, entries)
-exercise("07", 3).check(answer)""",
+    starter=answer_starter("(calls, entries)"),
     hints=(
         "Start from `class CanonicalTable(dict):` and override `get(self, board, default=None)` and "
         "`__setitem__(self, board, entry)`, each calling the `dict` method with `canonical(board)`.",
@@ -356,9 +325,7 @@ symmetries, as in the centre example above). How many sequences are shared by mo
 of whole games, and how many classes share the most popular one? Give
 `answer = (sequences, most)`. For one of those sequences, find the position whose stabiliser lets
 the symmetry relating two of its games change.""",
-    starter="""\
-answer = None  # (sequences, most)
-exercise("07", 4).check(answer)""",
+    starter=answer_starter("(sequences, most)"),
     hints=(
         "Build a dictionary from each sequence of classes to the *set* of classes of whole games that "
         "follow it. The sequences with a set of two or more members are the ones asked for.",
@@ -442,9 +409,7 @@ parent, stores under its own images). Run it from the empty board with a fresh t
 table, and how many entries differ from the true values in `value` (from the invariance check
 above). Which assertions of this notebook catch the bug? Would the invariance check, run on the
 buggy table, catch it?""",
-    starter="""\
-answer = None  # (value, calls, entries, wrong)
-exercise("07", 5).check(answer)""",
+    starter=answer_starter("(value, calls, entries, wrong)"),
     hints=(
         "Add `parent=None` to the signature, call the children with `parent_bug_negamax(child, table, "
         "stats, board)`, and store under `images(board if parent is None else parent)`.",

@@ -20,16 +20,19 @@ from functools import lru_cache
 
 from ttt.board import Board, other
 from ttt.exercises.checks import (
+    Learner,
     custom_check,
-    describe_exception,
     describe_value,
     function_check,
     numbers_check,
     right,
+    stop,
     unanswered,
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.features import FEATURE_NAMES, features, line_states
 from ttt.learn import train_lms, train_td
@@ -39,6 +42,11 @@ from ttt.symmetry import canonical_key, permutations, transform_cells
 from ttt.retrograde import tablebase
 
 COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
+
+
+def whole_game():
+    """Every 3×3 position solved, the one table these exercises and their tests read."""
+    return tablebase()
 
 # ====================================================================== 08.1 which features matter
 
@@ -67,37 +75,34 @@ def worst_two():
 
 
 WORST_TWO = {"their_twos", "my_wins"}  # stated; tests/exercises/test_nb08.py recomputes it
+SHARES = {"my_wins": 0.807, "their_twos": 0.808, "my_twos": 0.942, "their_ones": 0.969, "my_ones": 0.988,
+          "their_wins": 0.988}
+"""The shares of train_lms(2000, seed=0) with each count dropped, as stated (the test recomputes them)."""
+
 _FEATURES_TODO = 'replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell again.'
-
-
-_shares = lru_cache(maxsize=1)(shares_without_each_count)  # for the messages, worked out once per session
-
-
-def _shares_table() -> str:
-    shares = _shares()
-    return "\n".join(f"  without {name:<11} {share:6.1%}" for name, share in sorted(shares.items(), key=lambda kv: kv[1]))
 
 
 def _judge_features(answer):
     if isinstance(answer, str) or not hasattr(answer, "__iter__"):
-        return wrong(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.')
+        stop(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.')
     names = list(answer)
     if all(name is None for name in names):
         return unanswered(_FEATURES_TODO)
     for name in names:
         if name not in COUNTS:
-            return wrong(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.")
+            stop(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.")
     if len(set(names)) != 2:
-        return wrong(f"Give two different counts; this answer has {len(set(names))}.")
+        stop(f"Give two different counts; this answer has {len(set(names))}.")
     if set(names) == WORST_TWO:
         return right("without their_twos or without my_wins the share falls to about 81% (seed 0); "
                      "without any other count it stays above 94%.")
     missing, extra = sorted(WORST_TWO - set(names)), sorted(set(names) - WORST_TWO)
-    verb = "costs" if len(missing) == 1 else "cost"
+    least = set(sorted(SHARES, key=SHARES.get)[-2:])
     return wrong(
-        f"Dropping {' and '.join(missing)} {verb} more than dropping {' and '.join(extra)}. "
-        "The shares of train_lms(2000, seed=0) on all 4,520 positions, each count dropped in turn:",
-        _shares_table(),
+        f"Dropping {' and '.join(missing)} {'costs' if len(missing) == 1 else 'cost'} more than dropping "
+        f"{' and '.join(extra)}. The shares of train_lms(2000, seed=0) on all 4,520 positions, each count dropped:",
+        "\n".join(f"  without {name:<11} {share:6.1%}" for name, share in SHARES.items()),
+        "Those two are the losses that hurt least: sort by the share, lowest first." if set(names) == least else None,
     )
 
 
@@ -110,9 +115,7 @@ replaces one of the six counts with 0 (keep the tuple's length, so that `bias` s
 training starts from the same weights). Measure each player with `optimal_share(player, positions,
 table)`. Which two losses hurt the optimal-move share most? Give their names as
 `answer = {"...", "..."}`, and explain why with one of the blunders above.""",
-    starter="""\
-answer = None  # the names of two counts, e.g. {"my_ones", "their_ones"}
-exercise("08", 1).check(answer)""",
+    starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
     hints=(
         "Write `dropping(name)`, which returns a function of a board: the tuple `features(board)` with "
         "the count at `FEATURE_NAMES.index(name)` set to 0.",
@@ -167,21 +170,17 @@ def _fork_reference(board: Board) -> int:
     return _count_fork_cells(board, other(board.turn))
 
 
-def _describe_fork(board: Board, expected: int, got):
-    """Every usual slip that gives ``got`` on this board (more than one may fit)."""
-    me = other(board.turn)
-    slips = [
-        (_count_fork_cells(board, me, exactly=2),
-         "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
-        (len(line_states(board, me)["my_ones"]),
-         "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share."),
-        (_count_fork_cells(board, me, at_least=1),
-         "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
-        (_count_fork_cells(board, board.turn),
-         f"Perhaps you counted for {board.turn} (`board.turn`): \"my\" is {me}, the side that has just "
-         "moved, as in `features`."),
-    ]
-    return [words for value, words in slips if value == got != expected] or None
+_FORK_SLIPS = [  # each slip written as a learner would, with the words that name it
+    (lambda board: _count_fork_cells(board, board.turn),
+     "Perhaps you counted for the side to move (`board.turn`): \"my\" is the side that has just moved, "
+     "`other(board.turn)`, as in `features`."),
+    (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
+     "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
+    (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+     "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share."),
+    (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
+     "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
+]
 
 
 A_FORK_FEATURE = Exercise(
@@ -194,12 +193,7 @@ Write `fork_cells(board)`: the number of empty cells that lie on two or more `my
 with the package's count on all 5,478 positions. Then add it as an eighth count,
 `lambda board: features(board) + (fork_cells(board),)`, and train `train_lms(2000, seed)` with it for
 a few seeds: does the LMS player improve? On which critical positions does it change its mind?""",
-    starter="""\
-def fork_cells(board):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("08", 2).check(fork_cells)""",
+    starter=function_starter(fork_cells),
     hints=(
         "`line_states(board, me)[\"my_ones\"]` lists the `my_ones` lines as tuples of cells, with "
         "`me = other(board.turn)`. You want the empty cells that appear in two or more of them.",
@@ -231,7 +225,7 @@ what the weights cannot.""",
         all_positions,
         name="fork_cells",
         label="all 5,478 positions",
-        describe=_describe_fork,
+        mistakes=_FORK_SLIPS,
     ),
     answer=lambda: fork_cells,
 )
@@ -260,9 +254,7 @@ optimal-move share on all 4,520 positions, and the number of classes with a valu
 (`len(player.values)`), against ε. Give the shares at ε = 0, 0.3 and 1 in percent, rounded to one
 decimal, as `answer = (share_0, share_03, share_1)`. Why can both too little and too much
 exploration hurt?""",
-    starter="""\
-answer = None  # the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)
-exercise("08", 3).check(answer)""",
+    starter=answer_starter("the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)"),
     hints=(
         "One training run takes a second or two. Keep `optimal_share(player, positions, table)` and "
         "`len(player.values)` for each ε, and plot both against ε (two panels, or a second y axis).",
@@ -291,8 +283,9 @@ counts, which rewards seeing many of them.""",
     checker=numbers_check(
         {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8},
         tolerance=0.05,
-        mistakes={"ε = 0": {97.2: "That is the share at the default ε = 0.1: pass `epsilon=0`."},
-                  "ε = 1": {97.2: "That is the share at the default ε = 0.1: pass `epsilon=1`."}},
+        mistakes={name: {97.2: f"That is the share at the default ε = 0.1: pass `epsilon={epsilon}`.",
+                         share / 100: "That is a fraction: give the share in percent, `round(100 * share, 1)`."}
+                  for name, epsilon, share in (("ε = 0", 0, 83.5), ("ε = 0.3", 0.3, 99.9), ("ε = 1", 1, 93.8))},
         explain="Too little exploration sees too few positions; too much learns almost nothing.",
     ),
     answer=lru_cache(maxsize=1)(exploration_answer),
@@ -302,7 +295,7 @@ counts, which rewards seeing many of them.""",
 # ====================================================================== 08.4 learn from a teacher
 
 
-def train_td_teacher(games=20_000, seed=0, alpha=0.2, epsilon=0.1):
+def train_td_teacher(games, seed, alpha=0.2, epsilon=0.1):
     """TD(0) for X only, playing against PerfectPlayer as O (train_td's updates, one side)."""
     rng = random.Random(seed)
     teacher = PerfectPlayer(seed=seed)
@@ -335,7 +328,7 @@ def train_td_teacher(games=20_000, seed=0, alpha=0.2, epsilon=0.1):
 @lru_cache(maxsize=1)
 def _boards_against_a_perfect_o() -> frozenset:
     """Every board X can produce (cell strings) when O plays only value-keeping moves."""
-    table = tablebase()
+    table = whole_game()
     produced, seen, stack = set(), {Board.empty()}, [Board.empty()]
     while stack:
         board = stack.pop()
@@ -361,54 +354,45 @@ def _key_cells(key):
     return None
 
 
-_TEACHER_TODO = ("replace the line `raise NotImplementedError` in train_td_teacher with your code, "
-                 "then run the cell again.")
+_GAMES = 1_000  # enough to fill the table, few enough for a learner's own loop to train within the budget
 
 
 @lru_cache(maxsize=1)
 def _self_play_share() -> tuple[float, int]:
-    player = train_td(2000, 0, progress=False)
+    player = train_td(_GAMES, 0, progress=False)
     return optimal_share(player), len(player.values)
 
 
 def _judge_teacher(answer):
-    if not callable(answer):
-        return wrong(f"The check needs the function train_td_teacher itself, but it got {describe_value(answer)}.",
-                     "Pass the function without calling it: check(train_td_teacher).")
-    try:
-        player = answer(2000, 0)
-    except NotImplementedError:
-        return unanswered(_TEACHER_TODO)
-    except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-        return wrong("train_td_teacher(2000, 0) raised an error:", describe_exception(error))
+    where = f"on games={_GAMES:,}, seed=0"
+    player = Learner(answer, "train_td_teacher", args="games, seed")(_GAMES, 0, where=where)
     values = getattr(player, "values", None)
     if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
-        return wrong(f"train_td_teacher(2000, 0) returned {describe_value(player)}; return the TDPlayer "
-                     "whose `values` it trained.")
+        stop(f"train_td_teacher({_GAMES}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
+             "it trained.")
     if not values:
-        return wrong("After 2,000 games the table is empty: is the learner's previous board updated after each "
-                     "of its greedy moves?")
+        stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
+             "greedy moves?")
     reachable = _boards_against_a_perfect_o()
-    for key, value in values.items():
+    for key in values:
         cells = _key_cells(key)
         if cells is None:
-            return wrong(f"The table has the key {describe_value(key)}; key it as TDPlayer does "
-                         "(`player.key(board)`, a cell string).")
-        board = Board.parse("/".join(cells[r:r + 3] for r in (0, 3, 6)))
+            stop(f"The table has the key {describe_value(key)}; key it as TDPlayer does (`player.key(board)`, a "
+                 "cell string).")
         if cells.count("X") != cells.count("O") + 1:
-            return wrong("The table has a value for a board that O produced (O has just moved): the learner "
-                         "plays X only, and the teacher's moves teach it nothing directly.", board)
+            stop("The table has a value for a board that O produced (O has just moved): the learner plays X only, "
+                 "and the teacher's moves teach it nothing directly.", Board.parse(cells))
         if cells not in reachable:
-            return wrong("The table has a value for this board, which X meets only if O has made a mistake "
-                         "before: is the teacher `PerfectPlayer`, and does it play every O move?", board)
+            stop("The table has a value for this board, which X meets only if O has made a mistake before: is the "
+                 "teacher `PerfectPlayer`, and does it play every O move?", Board.parse(cells))
     if all(value == 0.5 for value in values.values()):
-        return wrong("Every value in the table is still 0.5: the updates do not change anything.")
-    share, classes = optimal_share(player), len(values)
+        stop("Every value in the table is still 0.5: the updates do not change anything.")
+    share = Learner(optimal_share, "the trained player's move")(player, where="on all 4,520 positions")
     self_share, self_classes = _self_play_share()
     return right(
-        f"the learner plays X only and meets only positions that a perfect O allows. After 2,000 games it "
-        f"knows {classes:,} classes and plays an optimal move in {share:.1%} of all 4,520 positions; "
-        f"self-play (train_td(2000, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
+        f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games it "
+        f"knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520 positions; "
+        f"self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
     )
 
 
@@ -419,15 +403,10 @@ TEACHER = Exercise(
 Write `train_td_teacher(games, seed)`, a version of `train_td` in which the learner plays X only,
 against `PerfectPlayer(seed=seed)` as O, and learns only from its own moves (the same updates as
 `train_td`, for X's boards). It returns the `TDPlayer` it trained. The check runs
-`train_td_teacher(2000, 0)` and inspects the table. Then train it for 20,000 games: how does it
+`train_td_teacher(1000, 0)` and inspects the table. Then train it for 20,000 games: how does it
 score on all positions compared with self-play, and on the positions it meets against a perfect
 opponent? Why?""",
-    starter="""\
-def train_td_teacher(games, seed):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("08", 4).check(train_td_teacher)""",
+    starter=function_starter(train_td_teacher),
     hints=(
         "Copy the loop of `train_td` (`ttt/learn.py`): `player = TDPlayer()`, `values, key, value = "
         "player.values, player.key, player.value`. In each game, when it is O's turn, play "
@@ -453,7 +432,7 @@ strong opponent makes a player good at the games that opponent plays and ignoran
 fine for the match, poor for the answer key, which weighs every position the same. (Sutton and
 Barto's example plays against an imperfect opponent, whose mistakes it learns to exploit.)""",
     code=(train_td_teacher,),
-    checker=custom_check(_judge_teacher, kind="function", instruction=_TEACHER_TODO),
+    checker=custom_check(_judge_teacher, kind="function"),
     answer=lambda: train_td_teacher,
 )
 
@@ -536,9 +515,7 @@ one for each class of unfinished positions with X to move, and how many if the l
 forced, gets no box? Give `answer = (boxes, without_last)`. Then build it with
 `ttt.symmetry.canonical_key` for the boxes, train it as X against `RandomPlayer`, and score it with
 `optimal_share` on the positions with X to move and with `games_against_perfect`.""",
-    starter="""\
-answer = None  # (boxes, without_last)
-exercise("08", 5).check(answer)""",
+    starter=answer_starter("(boxes, without_last)"),
     hints=(
         "Take the unfinished positions with `board.turn == \"X\"` and collect their `canonical_key`s in "
         "a set: one box per key.",

@@ -1,8 +1,9 @@
 """The exercises of notebook 09 (beyond 3×3): five of the six answer back.
 
-1. the atlas, extended          a numbers check: the values of eight larger boards;
+1. the atlas, extended          a numbers check: the values of seven larger boards;
 2. when alpha-beta beats memo    a custom check on two 4×4 positions with 10 empty cells: both
-                                 searches are run and their calls compared;
+                                 searches are run (alpha-beta cut off once the verdict is known)
+                                 and their calls compared;
 3. positions that are their own image   a numbers check (positions with a symmetry, and Burnside's sum);
 4. ★ a smarter evaluation        open: a model evaluation and how to measure it;
 5. ★ a pairing for five in a row  a custom check: twelve disjoint pairs that block every line of 5×5;
@@ -13,7 +14,7 @@ runs through the checks; they use only what notebook 09 has shown.  The
 references are stated literally (values, counts) and recomputed independently
 in ``tests/exercises/test_nb09.py``, or, for exercises 2 and 5, the check
 computes the property itself (the two searches' calls; the lines of the board).
-Every check runs in seconds: exercise 2's searches have 10 empty cells, not 12.
+Every check answers within 3 s: exercise 2 cuts plain alpha-beta off once its verdict is known.
 """
 
 from __future__ import annotations
@@ -29,9 +30,14 @@ from ttt.exercises.checks import (
     numbers_check,
     parse_position,
     right,
+    several,
+    sorted_cells,
+    stop,
+    unanswered,
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter
 from ttt.geometry import geometry
 from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
@@ -42,7 +48,7 @@ TABLE_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "table
 
 # ====================================================================== 09.1 the atlas, extended
 
-BOARDS = ((4, 5, 3), (4, 5, 4), (4, 5, 5), (5, 5, 3), (5, 5, 4), (5, 5, 5), (5, 6, 4), (6, 6, 5))
+BOARDS = ((4, 5, 3), (4, 5, 4), (4, 5, 5), (4, 6, 4), (5, 5, 3), (5, 5, 4), (5, 5, 5))
 NAMES = tuple(f"{rows}×{cols} k={k}" for rows, cols, k in BOARDS)
 
 
@@ -59,59 +65,63 @@ def extended_atlas():
 
 
 _A_WIN_IS_A_DRAW = "Solve it rather than guess: with four in a row this board is too small for X to force a line."
+_A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.value`: 1, 0 or -1."
 
 ATLAS = Exercise(
     number=1,
     title="The atlas, extended",
     prompt="""\
-Extend the atlas to larger boards: solve the empty board of each of 4×5, 5×5 and 6×6 for the k
-below, with `solve` or an `Engine` (each takes at most a few seconds), and give the value for X
-(1, 0 or -1) of each, in this order:
-`answer = (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_5x5_k3, v_5x5_k4, v_5x5_k5, v_5x6_k4, v_6x6_k5)`.
+Extend the atlas to larger boards: solve the empty board of 4×5 and of 5×5 with k = 3, 4 and 5,
+and of 4×6 with k = 4, with `solve` or an `Engine` (each takes at most a second), and give the
+value for X (1, 0 or -1) of each, in this order:
+`answer = (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)`.
 Which of them takes the engine the most nodes, and which option of `ttt.engine.Options` helps
 most there?""",
-    starter="""\
-answer = None  # (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_5x5_k3, v_5x5_k4, v_5x5_k5, v_5x6_k4, v_6x6_k5)
-exercise("09", 1).check(answer)""",
+    starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
     hints=(
         "The atlas cell at the top of the notebook does this for boards up to 4×4: `solve(Board.empty(rows, "
-        "cols, k)).value`. Make the loop run over the eight (rows, cols, k) of the question instead.",
+        "cols, k)).value`. Make the loop run over the seven (rows, cols, k) of the question instead.",
         "Use `engine = Engine(rows, cols, k)` and `engine.solve(Board.empty(rows, cols, k))`, so that "
         "`engine.stats.nodes` tells you afterwards how hard each board was. Then solve the hardest one again "
         "with `Engine(rows, cols, k, Options(pairing=False))` (or another option switched off) under a budget, "
-        "`max_seconds=30`, to see which option it cannot do without.",
-        "Three in a row is a win for X on every board here that is at least 3×4. Four in a row is a draw on 4×5 "
-        "and 5×5 but not on 5×6. Five in a row is a draw on all three boards.",
+        "`max_nodes=3_000_000`, to see which option it cannot do without.",
+        "A board's node count says how hard its proof was, not what its value is: read the value from "
+        "`.value`, not from `.score` (a depth-aware score can be larger than 1). The boards with "
+        "four in a row are where the engine works hardest; a variant that runs out of its budget raises "
+        "`BudgetExceeded`, which says how far it got.",
     ),
     explanation="""\
 **Why it works.** `Engine.solve` proves the value of the empty board for X, the first player; a
 fresh engine per board makes `stats.nodes` that board's own cost.
 
 Three in a row is too short to stop on any board of at least 3×4: X wins. Five in a row is a draw
-on all three boards, and the engine needs only a handful of nodes for the 4×5 and 5×5 ones: after
-any first move, a pairing shows that neither side can complete a line. Four in a row is the
-interesting case: a draw on 4×5 and 5×5, but **5×6 is a win for X** (in 11 moves), the smallest
-board here where four in a row can be forced. It is also the one that costs the engine the most,
-577,610 nodes and a few seconds: a win must be *proved*, by searching X's winning line against
-every defence. Three options are indispensable there (measured once, each variant of `Options`
-given `max_seconds=40`): without pairing, without the threat logic, or with the static or history
-order instead of the lines order, the engine does not finish within 40 seconds (over 10 million
-nodes each). Pairing helps even to prove a win: in the lines where X does not win, it shows at
-once that O cannot win either, so those branches are settled without search. Without symmetry the
-proof takes 1,966,408 nodes, without the dead-line caps 1,238,007. 6×6 with five in a row, a
-draw, takes 49,883 nodes.""",
+on 4×5 and 5×5, and the engine needs only a handful of nodes for them: after any first move, a
+pairing shows that neither side can complete a line. Four in a row is the interesting case: a
+draw on all three boards here, and the costliest to prove, because every X attack must be refuted:
+60,758 nodes on 5×5 and 74,579 on 4×6, the most. Three options are indispensable there
+(measured once, each variant of `Options` given `max_nodes=3_000_000`): without pairing the
+engine does not finish within three million nodes; without the threat logic it needs 491,052, and
+with the static or history order instead of the lines order over a million. Pairing settles at
+once the lines where neither side can still complete four. Without symmetry the proof takes
+297,596 nodes, without the dead-line caps 79,078.
+
+One more column changes the value: 5×6 with four in a row is a win for X in 11 moves, the
+smallest board here where four in a row can be forced, but proving it takes the engine 577,610
+nodes and about 14 s (measured once: `python -c "from ttt import Board; from ttt.engine import
+Engine; e = Engine(5, 6, 4); print(e.solve(Board.empty(5, 6, 4)), e.stats.nodes)"`), which is why
+the exercise stops at 4×6.""",
     code=(extended_atlas,),
     checker=numbers_check(
-        dict(zip(NAMES, (1, 0, 0, 1, 0, 0, 1, 0))),
+        dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))),
         direction=False,
         mistakes={
-            "4×5 k=4": {1: _A_WIN_IS_A_DRAW},
-            "5×5 k=4": {1: _A_WIN_IS_A_DRAW},
-            "5×6 k=4": {0: "Solve it rather than guess from 5×5: one more column lets X force four in a row."},
+            **{name: {1: _A_WIN_IS_A_DRAW} for name in NAMES if name.endswith("k=4")},
             **{name: {-1: "The first player is never worse off here (the strategy-stealing argument)."}
-               for name in NAMES if name not in ("4×5 k=4", "5×5 k=4", "5×6 k=4")},
+               for name in NAMES if not name.endswith("k=4")},
+            "4×5 k=3": {16: _A_SCORE},
+            "5×5 k=3": {21: _A_SCORE},
         },
-        explain="X wins with three in a row, and with four on 5×6; the others are draws.",
+        explain="X wins with three in a row; with four or five in a row these boards are draws.",
     ),
     answer=lambda: extended_atlas()[0],
 )
@@ -154,52 +164,80 @@ def cheap_and_dear(seed=7):
     return cheap.notation, dear.notation
 
 
+class _Enough(Exception):
+    """Raised by :class:`_Cap` once plain alpha-beta has made as many calls as the check needs to see."""
+
+
+class _Cap:
+    """An alpha-beta observer that stops the search after ``limit`` calls, so the check stays within 3 s."""
+
+    def __init__(self, limit):
+        self.limit, self.calls = limit, 0
+
+    def enter(self, *node):
+        self.calls += 1
+        if self.calls > self.limit:
+            raise _Enough
+
+    def leave(self, *node):
+        """Nothing to do on the way back."""
+
+
+def _capped_calls(board, times):
+    """Memoization's calls, and plain alpha-beta's up to ``times`` as many (None beyond: the search is cut)."""
+    memo = SearchStats()
+    negamax_memo(board, {}, memo)
+    cap = _Cap(times * memo.nodes)
+    try:
+        alphabeta(board, observer=cap)
+    except _Enough:
+        return memo.nodes, None
+    return memo.nodes, cap.calls
+
+
 def _position_4x4(answer, which):
-    """``answer`` as a 4×4 board with k=4, or a line saying why it is not one."""
+    """``answer`` as a 4×4 board with k=4; stops the check with a line saying why it is not one."""
     try:
         board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
     except (TypeError, ValueError) as error:
-        return None, f"The {which} position: {str(error).rstrip('.')}."
+        stop(f"The {which} position: {str(error).rstrip('.')}.")
     if (board.rows, board.cols, board.k) != (4, 4, 4):
-        return None, (f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board "
-                      "with four in a row.")
+        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a row.")
     empty = board.size - board.moves_made
     if empty != 10:
-        return None, f"The {which} position has {empty} empty cells, not 10."
+        stop(f"The {which} position has {empty} empty cells, not 10.")
     if board.is_over:
-        return None, f"The {which} position is finished: there is nothing to search."
-    return board, None
+        stop(f"The {which} position is finished: there is nothing to search.")
+    return board
+
+
+def _ratio(memo, plain, times, digits):
+    return f"more than {times} times" if plain is None else f"{plain / memo:.{digits}f} times"
 
 
 def _judge_pair(answer):
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return wrong(f"Give two positions, answer = (cheap, dear), not {describe_value(answer)}.")
-    if all(part is None for part in answer):
-        from ttt.exercises.checks import unanswered
-
+    parts = several(answer, ["cheap", "dear"], "positions")
+    if all(part is None for part in parts):
         return unanswered(_PAIR_TODO)
-    boards = []
-    for part, which in zip(answer, ("first (cheap)", "second (dear)")):
-        board, problem = _position_4x4(part, which)
-        if problem:
-            return wrong(problem)
-        boards.append(board)
-    (memo_1, plain_1), (memo_2, plain_2) = (both_calls(board) for board in boards)
-    captions = [f"memo {memo_1:,}, alpha-beta {plain_1:,}", f"memo {memo_2:,}, alpha-beta {plain_2:,}"]
+    boards = [_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)"))]
+    (memo_1, plain_1), (memo_2, plain_2) = _capped_calls(boards[0], 2), _capped_calls(boards[1], 8)
+    first, second = _ratio(memo_1, plain_1, 2, 2), _ratio(memo_2, plain_2, 8, 1)
+    captions = [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
+                for memo, plain in ((memo_1, plain_1), (memo_2, plain_2))]
     problems = []
-    if 4 * plain_1 > memo_1:
-        problems.append(f"On the first position plain alpha-beta makes {plain_1 / memo_1:.2f} times memoization's "
-                        "calls: it should make at most a quarter of them (0.25).")
-    if plain_2 < 5 * memo_2:
-        problems.append(f"On the second position plain alpha-beta makes {plain_2 / memo_2:.2f} times memoization's "
-                        "calls: it should make at least five times as many.")
+    if plain_1 is None or 4 * plain_1 > memo_1:
+        problems.append(f"On the first position plain alpha-beta makes {first} memoization's calls: it should "
+                        "make at most a quarter of them (0.25).")
+    if plain_2 is not None and plain_2 < 5 * memo_2:
+        problems.append(f"On the second position plain alpha-beta makes {second} memoization's calls: it should "
+                        "make at least five times as many.")
     if problems:
         return wrong(*problems, Boards(boards, captions))
-    return right(f"alpha-beta makes {plain_1 / memo_1:.2f} times memoization's calls on the first position and "
-                 f"{plain_2 / memo_2:.1f} times on the second.", Boards(boards, captions))
+    return right(f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
+                 Boards(boards, captions))
 
 
-_PAIR_TODO = "replace (None, None) with your two positions, then run the cell again."
+_PAIR_TODO = "replace None with your two positions, then run the cell again."
 
 CHEAP_AND_DEAR = Exercise(
     number=2,
@@ -208,20 +246,17 @@ CHEAP_AND_DEAR = Exercise(
 Find two unfinished 4×4 positions (k=4), each with 10 empty cells: one where plain alpha-beta
 (`alphabeta(board, stats=...)`, no table) makes at most a quarter of the calls of plain
 memoization (`negamax_memo(board, {}, stats)`), and one where it makes at least five times as
-many. Give them as board strings, `answer = (cheap, dear)`; the check runs both searches on each
-(a few seconds). What is different about the two positions?""",
-    starter="""\
-answer = (None, None)  # (cheap, dear): two board strings such as "X.O./..../..../...."
-exercise("09", 2).check(answer)""",
+many. Give them as board strings, `answer = (cheap, dear)`; the check runs both searches on each.
+What is different about the two positions?""",
+    starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
     hints=(
         "`position_with(10, rng)` from the scaling section makes random positions with 10 empty cells; "
         "`calls(board, plain_alphabeta=True)` counts both searches. Try a few dozen positions.",
         "Keep, for each position, the ratio `row[\"alpha-beta\"] / row[\"memo\"]`, and stop when you have seen "
         "one at most 0.25 and one at least 5. With `random.Random(7)` both turn up within a dozen positions.",
-        "```python\nrng = random.Random(7)\nfound = {}\nwhile len(found) < 2:\n    board = position_with(10, rng)\n"
-        "    row = calls(board)\n    ratio = row[\"alpha-beta\"] / row[\"memo\"]\n    if ratio <= 0.25: "
-        "found.setdefault(\"cheap\", board.notation)\n    if ratio >= 5: found.setdefault(\"dear\", board.notation)\n"
-        "```",
+        "Loop until both kinds are found: draw a position, count both searches, and keep its `board.notation` "
+        "under \"cheap\" or \"dear\" (`found.setdefault`) when its ratio qualifies. Then compare the two: "
+        "solve both, and look at where in cell order the moves that matter come.",
     ),
     explanation="""\
 **Why it works.** The search draws random positions with 10 empty cells, runs both searches on
@@ -284,9 +319,7 @@ are left unchanged by at least one of the seven symmetries other than the identi
 the sum, over those seven symmetries, of the number of positions each one leaves unchanged? Give
 `answer = (symmetric, fixed_sum)`; Burnside's lemma (notebook 07) relates the second number to
 the two counts of the census.""",
-    starter="""\
-answer = None  # (symmetric, fixed_sum)
-exercise("09", 3).check(answer)""",
+    starter=answer_starter("(symmetric, fixed_sum)"),
     hints=(
         "Burnside: classes = (sum over all eight symmetries of the positions each leaves unchanged) / 8, and "
         "the identity leaves all 9,722,011 unchanged. That gives `fixed_sum` without any search. "
@@ -389,10 +422,6 @@ difference from noise.""",
 FIVE = geometry(5, 5, 5)
 
 
-def _cells(pair):
-    return tuple(sorted(pair))
-
-
 def five_pairing():
     """Twelve disjoint pairs of cells of the 5×5 board, one inside each of its twelve lines (backtracking)."""
     lines = FIVE.lines
@@ -415,45 +444,41 @@ def five_pairing():
 
 
 def _line_name(line):
-    cols = FIVE.cols
-    rows = {cell // cols for cell in line}
-    columns = {cell % cols for cell in line}
-    if len(rows) == 1:
-        return f"row {next(iter(rows))} (cells {', '.join(map(str, line))})"
-    if len(columns) == 1:
-        return f"column {next(iter(columns))} (cells {', '.join(map(str, line))})"
-    return f"the diagonal through cells {', '.join(map(str, line))}"
+    rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
+    name = f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1 else "a diagonal"
+    return f"{name} (cells {', '.join(map(str, line))})"
+
+
+def _pair(pair):
+    """A pair of cells as a sorted tuple; stops the check when it is not two different cells of the 5×5 board."""
+    try:
+        cells = sorted_cells(pair)
+    except TypeError:
+        cells = []
+    if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
+        stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).")
+    if cells[0] == cells[1]:
+        stop(f"The pair {pair!r} holds one cell twice.")
+    return tuple(cells)
 
 
 def _judge_pairing(answer):
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        return wrong(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
-    pairs = []
-    for pair in answer:
-        try:
-            a, b = pair
-        except (TypeError, ValueError):
-            return wrong(f"Each pair must be two cells, such as (0, 1), not {describe_value(pair)}.")
-        if not all(isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < 25 for cell in (a, b)):
-            return wrong(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board.")
-        if a == b:
-            return wrong(f"The pair {pair!r} holds one cell twice.")
-        pairs.append(_cells(pair))
+        stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
     seen = {}
-    for pair in pairs:
+    for pair in map(_pair, answer):
         for cell in pair:
             if cell in seen:
-                return wrong(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer "
-                             "only one of them.")
+                stop(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only one "
+                     "of them.")
             seen[cell] = pair
     for line in FIVE.lines:
-        inside = [pair for pair in pairs if set(pair) <= set(line)]
-        if not inside:
-            return wrong(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell "
-                         "of each pair that touches it while O answers elsewhere.")
-    return right(f"{len(pairs)} disjoint pairs, one inside each of the 12 lines: whoever plays first, the other "
-                 "side can answer each move in a pair with the other cell of that pair, and nobody completes five "
-                 "in a row. 5×5 with k=5 is a draw, proved without search.")
+        if not any(set(pair) <= set(line) for pair in seen.values()):
+            stop(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell of each "
+                 "pair that touches it while O answers elsewhere.")
+    return right("12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
+                 "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
+                 "k=5 is a draw, proved without search.")
 
 
 _PAIRING_TODO = "replace None with your list of pairs, then run the cell again."
@@ -468,9 +493,7 @@ Find a *pairing* that blocks all of them: 12 pairs of cells, no cell in two pair
 line contains both cells of at least one pair. Give it as a list of pairs of cell numbers (0 to
 24, row by row), `answer = [(a, b), ...]`. Why does it prove that neither side can win, whoever
 moves first, and why is there no such pairing for 4×4 with four in a row?""",
-    starter="""\
-answer = None  # [(a, b), ...]: 12 pairs of cells
-exercise("09", 5).check(answer)""",
+    starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
     hints=(
         "Twelve lines need twelve pairs, so 24 of the 25 cells: only one cell is left out. Which cell lies on "
         "the most lines, and so would be hardest to spend on just one of them?",
@@ -521,6 +544,9 @@ def longest_win():
     return longest, int(np.count_nonzero(plies == longest))
 
 
+_MARKS = "Count the empty cells, not the marks: a key's set bits are its marks, so empty = 16 - marks."
+_SCORE_FOR_PLIES = "That reads the score as the number of moves; the score counts the cells left empty at the end."
+
 LONGEST = Exercise(
     number=6,
     title="The longest forced win",
@@ -531,9 +557,7 @@ and O's above). Among all positions where the side to move can force a win, what
 number of moves (plies, both sides counted, the winning move included) that the win takes against
 the best defence? And how many of the table's entries (classes) need exactly that many? Give
 `answer = (plies, entries)`.""",
-    starter="""\
-answer = None  # (plies, entries)
-exercise("09", 6).check(answer)""",
+    starter=answer_starter("(plies, entries)"),
     hints=(
         "A win's depth-aware score says how early it comes: `ttt.scores.plies_from_score(score, empty)` turns "
         "it into moves, given the number of empty cells. A winning score is positive.",
@@ -552,7 +576,23 @@ threats.""",
     code=(longest_win,),
     checker=numbers_check(
         {"plies": 7, "entries": 402},
-        mistakes={"plies": {4: "That counts only the winner's moves; count both sides' (plies)."}},
+        mistakes={
+            "plies": {
+                4: "That counts only the winner's moves; count both sides' (plies).",
+                6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and only a "
+                   "positive score is a win for the side to move.",
+                15: _MARKS,
+                9: _SCORE_FOR_PLIES,
+                10: _SCORE_FOR_PLIES,
+            },
+            "entries": {
+                1_335: _MARKS,
+                378: "Those are only the positions with X to move; O to move can force a win too.",
+                24: "Those are only the positions with O to move; X to move can force a win too.",
+                533: "Those are positions where the side to move loses (a negative score): take s > 0.",
+                1_100: "Those are the quickest wins (the highest score): the longest take the most moves.",
+            },
+        },
         explain="No forced win on 4×4 takes more than seven moves.",
     ),
     answer=lru_cache(maxsize=1)(longest_win),
