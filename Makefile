@@ -23,13 +23,14 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean
+.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean lite browser-lite
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
+	@echo "make lite         build the serverless JupyterLite edition into _site/ (serve it with any web server)"
 	@echo "make lock         re-solve requirements.lock after a change to requirements*.txt"
 	@echo "make lock-upgrade requirements.lock with the newest versions the ranges allow"
 
@@ -81,6 +82,23 @@ test: $(VENV)/.requirements-test chromium
 	$(BIN)/python -m ttt exercises --verify
 	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
 
+# The serverless edition: JupyterLite with a Pyodide kernel, built into _site/ by lite/build.py from
+# a clean start every time (it deletes _site/, build/lite/ and jupyterlite's caches first). It needs
+# npm (for the pinned Pyodide core) and PyPI (for the kernel's start-up wheels), nothing else.
+LITE_SITE ?= _site
+
+$(VENV)/.requirements-lite: requirements.txt requirements-lite.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt -r requirements-lite.txt)
+	touch $(VENV)/.requirements $@
+
+lite: $(VENV)/.requirements-lite
+	$(BIN)/python lite/build.py --output $(LITE_SITE)
+
+# The JupyterLite site in Chromium (tests/browser/test_lite.py): too slow for every `make test`, so
+# .ci/run calls it after `make test`. It builds the site first, so it tests this checkout.
+browser-lite: $(VENV)/.requirements-test $(VENV)/.requirements-lite chromium lite
+	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/browser/test_lite.py
+
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
 test-latest:
@@ -125,4 +143,4 @@ lock-upgrade: $(BIN)/uv
 	$(UV_COMPILE) --upgrade
 
 clean:
-	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis _site build/lite lite/node_modules
