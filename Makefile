@@ -23,7 +23,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean lite browser-lite
+.PHONY: help lab test test-latest unit nbval browser notebooks lock lock-upgrade chromium clean lite browser-lite npm
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
@@ -76,11 +76,12 @@ chromium:
 	fi
 
 # Every worked solution through its own check, then one pytest run: unit tests, strict nbval over
-# every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests.
+# every notebook (each kernel kept under 500 MB by tests/kernel_memory.py), then the browser tests
+# (all but the JupyterLite site's, which `make browser-lite` runs: .ci/run calls it after this).
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 test: $(VENV)/.requirements-test chromium
 	$(BIN)/python -m ttt exercises --verify
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(NBVAL) tests notebooks --ignore=tests/browser/test_lite.py
 
 # The serverless edition: JupyterLite with a Pyodide kernel, built into _site/ by lite/build.py from
 # a clean start every time (it deletes _site/, build/lite/ and jupyterlite's caches first). It needs
@@ -91,8 +92,20 @@ $(VENV)/.requirements-lite: requirements.txt requirements-lite.txt pyproject.tom
 	@$(call PIP_INSTALL,-r requirements.txt -r requirements-lite.txt)
 	touch $(VENV)/.requirements $@
 
-lite: $(VENV)/.requirements-lite
+lite: $(VENV)/.requirements-lite npm
 	$(BIN)/python lite/build.py --output $(LITE_SITE)
+
+# npm fetches the pinned Pyodide core (lite/package-lock.json); Debian's npm will do.
+npm:
+	@if command -v npm >/dev/null; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Debian's npm for make lite"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	else \
+	  echo "make lite needs npm (Node.js): sudo apt-get install npm, or see https://nodejs.org"; \
+	  exit 1; \
+	fi
 
 # The JupyterLite site in Chromium (tests/browser/test_lite.py): too slow for every `make test`, so
 # .ci/run calls it after `make test`. It builds the site first, so it tests this checkout.
@@ -112,7 +125,7 @@ nbval: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest $(NBVAL) notebooks
 
 browser: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
