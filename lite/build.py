@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -47,6 +48,13 @@ PRELOAD_KEY = "@jupyterlite/pyodide-kernel-extension:kernel"
 ADDED = {
     "comm": {"depends": [], "imports": ["comm"]},
     "ipywidgets": {"depends": ["comm", "ipython", "traitlets"], "imports": ["ipywidgets"]},
+}
+#: the kernel's own wheels, shipped in jupyterlite-pyodide-kernel's labextension: in the lock too, so
+#: that Pyodide loads them with the rest in one go instead of installing them one by one with piplite.
+KERNEL_WHEELS = {
+    "piplite": {"depends": ["micropip"], "imports": ["piplite"]},
+    "ipykernel": {"depends": [], "imports": ["ipykernel"]},
+    "pyodide-kernel": {"depends": ["comm", "ipython"], "imports": ["pyodide_kernel"]},
 }
 #: ttt needs numpy only inside the functions that use it (census, retrograde, learning): the
 #: notebooks that call them import numpy, matplotlib or pandas first, and Pyodide loads what a cell
@@ -114,7 +122,11 @@ def download_wheels(requirements: list[str], python: str, into: Path) -> dict[st
 
 def build_ttt_wheel(into: Path) -> Path:
     into.mkdir(parents=True, exist_ok=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into), str(ROOT)])
+    # The files' dates in the wheel are the last commit's, so that a rebuild of one commit gives the
+    # same wheel, the same sha256 in the lock, and browsers keep their cached copy.
+    commit_time = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": commit_time.stdout.strip()} if commit_time.returncode == 0 else None
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(into), str(ROOT)], env=env)
     (wheel,) = into.glob("ttt-*.whl")
     return wheel
 
@@ -134,22 +146,31 @@ def write_lock(core: Path, static: Path, preload: list[str], wheels_dir: Path) -
         packages[name] = {"name": name, "version": pins[canonical(name)], "file_name": "",
                           "install_dir": "site", "sha256": "", "package_type": "package",
                           "unvendored_tests": False, **entry}
+    shipped = Path(sys.prefix, "share", "jupyter", "labextensions", *PRELOAD_KEY.split(":")[0].split("/"),
+                   "static", "pypi")
+    own = {}
+    for name, entry in KERNEL_WHEELS.items():
+        (wheel,) = shipped.glob(f"{name.replace('-', '_')}-*-py3-none-any.whl")
+        own[name] = wheel
+        packages[name] = {"name": name, "version": wheel.name.split("-")[1], "file_name": "",
+                          "install_dir": "site", "sha256": "", "package_type": "package",
+                          "unvendored_tests": False, **entry}
     ttt_wheel = build_ttt_wheel(wheels_dir / "ttt")
     packages["ttt"] = {"name": "ttt", "version": ttt_wheel.name.split("-")[1], "file_name": "",
                        "install_dir": "site", "sha256": "", "package_type": "package",
                        "unvendored_tests": False, **TTT_ENTRY}
 
-    local = [name for name in closure(packages, preload) if name != "ttt"]
+    local = [name for name in closure(packages, preload) if name != "ttt" and name not in own]
     python = ".".join(lock["info"]["python"].split(".")[:2])
     wheels = download_wheels([f"{name}=={packages[name]['version']}" for name in local], python,
                              wheels_dir / "pypi")
-    wheels["ttt"] = ttt_wheel
-    for name in [*local, "ttt"]:
+    wheels.update({"ttt": ttt_wheel, **own})
+    for name in [*local, *own, "ttt"]:
         wheel = wheels[canonical(name)]
         shutil.copy2(wheel, static / wheel.name)
         packages[name].update(file_name=wheel.name, sha256=sha256(wheel))
     for name, entry in packages.items():
-        if name not in local and name != "ttt":
+        if name not in local and name not in own and name != "ttt":
             entry["file_name"] = f"{PYODIDE_CDN_URL}/{entry['file_name']}"
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     return lock

@@ -151,6 +151,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def cpu_seconds() -> float:
+    """CPU time used so far by this process's descendants (Playwright's driver, Chromium and its
+    renderers and workers): on a shared machine, the wall time a step would take on an idle core."""
+    parents, cpu = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid for pid, parent in parents.items() if parent == os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo.extend(child for child, parent in parents.items() if parent == pid)
+    return total
+
+
 # --------------------------------------------------------------------------- the page
 
 class Outside:
