@@ -131,6 +131,12 @@ def build_ttt_wheel(into: Path) -> Path:
     return wheel
 
 
+def lock_entry(name: str, version: str, **fields) -> dict:
+    """A new entry of pyodide-lock.json; ``file_name`` and ``sha256`` are filled in once the wheel is there."""
+    return {"name": name, "version": version, "file_name": "", "install_dir": "site", "sha256": "",
+            "package_type": "package", "unvendored_tests": False, **fields}
+
+
 def write_lock(core: Path, static: Path, preload: list[str], wheels_dir: Path) -> dict:
     """Copy the core into ``static`` and rewrite its lock: start-up wheels local, the rest on the CDN."""
     from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL
@@ -143,22 +149,16 @@ def write_lock(core: Path, static: Path, preload: list[str], wheels_dir: Path) -
 
     pins = locked_versions()
     for name, entry in ADDED.items():
-        packages[name] = {"name": name, "version": pins[canonical(name)], "file_name": "",
-                          "install_dir": "site", "sha256": "", "package_type": "package",
-                          "unvendored_tests": False, **entry}
+        packages[name] = lock_entry(name, pins[canonical(name)], **entry)
     shipped = Path(sys.prefix, "share", "jupyter", "labextensions", *PRELOAD_KEY.split(":")[0].split("/"),
                    "static", "pypi")
     own = {}
     for name, entry in KERNEL_WHEELS.items():
         (wheel,) = shipped.glob(f"{name.replace('-', '_')}-*-py3-none-any.whl")
         own[name] = wheel
-        packages[name] = {"name": name, "version": wheel.name.split("-")[1], "file_name": "",
-                          "install_dir": "site", "sha256": "", "package_type": "package",
-                          "unvendored_tests": False, **entry}
+        packages[name] = lock_entry(name, wheel.name.split("-")[1], **entry)
     ttt_wheel = build_ttt_wheel(wheels_dir / "ttt")
-    packages["ttt"] = {"name": "ttt", "version": ttt_wheel.name.split("-")[1], "file_name": "",
-                       "install_dir": "site", "sha256": "", "package_type": "package",
-                       "unvendored_tests": False, **TTT_ENTRY}
+    packages["ttt"] = lock_entry("ttt", ttt_wheel.name.split("-")[1], **TTT_ENTRY)
 
     local = [name for name in closure(packages, preload) if name != "ttt" and name not in own]
     python = ".".join(lock["info"]["python"].split(".")[:2])

@@ -23,6 +23,8 @@ average (measured, not asserted):
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 
@@ -34,6 +36,7 @@ from browser_support import ROOT, assert_no_errors_shown
 from lite_support import (HEAVY, Outside, SiteServer, built_site, cpu_seconds, failed_cells, first_heavy_cell,
                           lock_packages, needed, open_lite, prompts, run_all, run_code, top_imports)
 from test_browser import play_on_the_board
+import ttt
 from ttt.exercises import exercise
 
 pytestmark = pytest.mark.browser
@@ -77,6 +80,29 @@ def test_the_full_notebooks_import_nothing_from_the_cdn():
         for cell in nbformat.read(ROOT / "notebooks" / name, as_version=4).cells:
             if cell.cell_type == "code":
                 assert not top_imports(cell.source) & set(HEAVY), (name, cell.source)
+
+
+def test_the_lock_serves_what_the_kernel_preloads_with_real_hashes(site):
+    """Every package the kernel preloads, and all they depend on, is a wheel of the site whose
+    sha256 the lock states (Pyodide refuses a wheel whose hash differs); everything else is on
+    Pyodide's CDN under an absolute URL; ttt and ipywidgets are at this checkout's and the lock's versions."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    preload = settings["loadPyodideOptions"]["packages"]
+    assert {"ttt", "ipywidgets", "tqdm"} <= set(preload)
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"     # the core from the site, not the CDN
+    packages = lock_packages(site)
+    local = needed(packages, [module for name in preload for module in packages[name]["imports"]])
+    static = site / "static" / "pyodide"
+    for key, entry in packages.items():
+        if key in local:
+            wheel = static / entry["file_name"]
+            assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], key
+        else:
+            assert entry["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/v"), key
+    pins = dict(re.findall(r"^([\w.-]+)==(\S+)", (ROOT / "requirements.lock").read_text(), re.M))
+    assert packages["ipywidgets"]["version"] == pins["ipywidgets"]
+    assert packages["ttt"]["version"] == ttt.__version__ and packages["ttt"]["depends"] == ["tqdm"]
 
 
 def test_00_runs_and_its_exercise_answers(lite, server, capsys):
