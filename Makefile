@@ -23,7 +23,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean
+.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
@@ -31,6 +31,7 @@ help:
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
+	@echo "make lite         build the serverless JupyterLite edition into _site/ (serve it with any web server)"
 	@echo "make lock         re-solve requirements.lock after a change to requirements*.txt"
 	@echo "make lock-upgrade requirements.lock with the newest versions the ranges allow"
 
@@ -76,14 +77,44 @@ chromium:
 	fi
 
 # Every worked solution through its own check, then one pytest run: strict nbval over every notebook
-# (each kernel kept under 500 MB by tests/kernel_memory.py), the unit tests and the browser tests,
+# (each kernel kept under 500 MB by tests/kernel_memory.py), the unit tests and the browser tests
+# (all but the JupyterLite site's, which `make browser-lite` runs: .ci/run calls it after this),
 # on every core (pytest-xdist): tests/conftest.py keeps each notebook, and the browser tests, in one
-# worker (--dist loadgroup); the notebooks go first, as they are the longest pieces of work.
+# worker; the notebooks go first, as they are the longest pieces of work.
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
 	$(BIN)/python -m ttt exercises --verify
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests --ignore=tests/browser/test_lite.py
+
+# The serverless edition: JupyterLite with a Pyodide kernel, built into _site/ by lite/build.py from
+# a clean start every time (it deletes _site/, build/lite/ and jupyterlite's caches first). It needs
+# npm (for the pinned Pyodide core) and PyPI (for the kernel's start-up wheels), nothing else.
+LITE_SITE ?= _site
+
+$(VENV)/.requirements-lite: requirements.txt requirements-lite.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt -r requirements-lite.txt)
+	touch $(VENV)/.requirements $@
+
+lite: $(VENV)/.requirements-lite npm
+	$(BIN)/python lite/build.py --output $(LITE_SITE)
+
+# npm fetches the pinned Pyodide core (lite/package-lock.json); Debian's npm will do.
+npm:
+	@if command -v npm >/dev/null; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Debian's npm for make lite"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	else \
+	  echo "make lite needs npm (Node.js): sudo apt-get install npm, or see https://nodejs.org"; \
+	  exit 1; \
+	fi
+
+# The JupyterLite site in Chromium (tests/browser/test_lite.py): too slow for every `make test`, so
+# .ci/run calls it after `make test`. It builds the site first, so it tests this checkout.
+browser-lite: $(VENV)/.requirements-test $(VENV)/.requirements-lite chromium lite
+	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/browser/test_lite.py
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
@@ -98,7 +129,7 @@ nbval: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest -n auto --dist loadfile $(NBVAL) notebooks
 
 browser: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
@@ -133,4 +164,4 @@ lock-upgrade: $(BIN)/uv
 	$(UV_COMPILE) --upgrade
 
 clean:
-	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-latest .pytest_cache .hypothesis _site build/lite lite/node_modules

@@ -1,0 +1,42 @@
+"""The route without ``make`` that the README gives for Windows, run on this machine.
+
+The README's three commands are ``py -m venv .venv``, ``.venv\\Scripts\\python -m pip install -r
+requirements.txt -c requirements.lock`` and ``.venv\\Scripts\\jupyter lab notebooks/00_index.ipynb``.
+Here they run with the same arguments in a throwaway venv (``bin/`` instead of ``Scripts\\``, this
+Python instead of ``py``, which is the lock's Python in CI), with nothing from ``make``: then
+JupyterLab must answer ``--version`` and the venv must import ``ttt`` and solve the empty board.
+pip installs from PyPI through its cache, so a second run needs little network.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def test_the_readme_gives_the_three_commands():
+    assert "py -m venv .venv" in README
+    assert r".venv\Scripts\python -m pip install -r requirements.txt -c requirements.lock" in README
+    assert r".venv\Scripts\jupyter lab notebooks/00_index.ipynb" in README
+
+
+def test_the_three_steps_work_without_make(tmp_path):
+    venv = tmp_path / ".venv"
+    base = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base, "-m", "venv", str(venv)], check=True)
+    scripts = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    python = scripts / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-r", "requirements.txt", "-c", "requirements.lock"], cwd=ROOT, check=True)
+    version = subprocess.run([str(scripts / "jupyter"), "lab", "--version"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()
+    pins = dict(re.findall(r"^([\w.-]+)==(\S+)", (ROOT / "requirements.lock").read_text(), re.M))
+    assert version == pins["jupyterlab"]
+    solved = subprocess.run([str(python), "-c", "import ttt; print(ttt.solve(ttt.Board.empty()).value)"],
+                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    assert solved == "0"     # a draw, from the ttt this venv installed (cwd is not the checkout)
