@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 
+from ttt.exercises import mode
 from ttt.exercises.core import NoSuchExercise, exercises, verify_all
 from ttt.exercises.render import markdown_to_text
 
@@ -62,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
     """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
     try:
         if args.solutions is not None:
+            if mode.graded():  # graded mode (ttt.exercises.mode): one line, no solutions
+                print(mode.withheld(f"notebook {args.solutions}"), file=sys.stderr)
+                return 1
             sys.stdout.write(_solutions(args.solutions))
             return 0
         if args.verify:
