@@ -51,17 +51,13 @@ def plain_verdict(verdict, kind: str):
     return type(verdict)("wrong", ("Not right. (In graded mode a number check says only right or wrong.)",))
 
 
-class _Unanswered(AssertionError):
-    """Raised when the answer's name is not defined at all: the answer cell did not run to the end."""
-
-
 def _judged(exercise_of, notebook: str, number: int, get_answer):
     """Fetch the answer through ``get_answer`` and judge it; raise AssertionError with the reason."""
     item = exercise_of(notebook, number)
     try:
         answer = get_answer()
     except NameError as error:
-        raise _Unanswered(f"Exercise {item.key} is not answered: {error} (the answer cell stopped before"
+        raise AssertionError(f"Exercise {item.key} is not answered: {error} (the answer cell stopped before"
                           " defining it, or was not run).") from None
     verdict = item.judge(answer)
     if verdict.status == "unanswered":

@@ -46,10 +46,36 @@ class StudentRun:
 
 
 def _nbgrader() -> list[str]:
-    found = shutil.which("nbgrader", path=os.path.dirname(sys.executable)) or shutil.which("nbgrader")
-    if not found:
+    """The command that runs nbgrader in a child process (:func:`run_nbgrader`, with this Python)."""
+    try:
+        import nbgrader  # noqa: F401 - only to say clearly that it is missing
+    except ImportError:
         raise GradingError("nbgrader is not installed: pip install -e '.[teacher]' (or -r requirements-teacher.txt)")
-    return [found]
+    return [sys.executable, "-c", "from ttt.tools.autograde import run_nbgrader; run_nbgrader()"]
+
+
+def run_nbgrader() -> None:
+    """nbgrader's command line, made to survive a submission that deleted its own folder.
+
+    nbgrader writes the autograded notebook into ``autograded/<student>/<lab>/``, the
+    folder the submission ran in; if the submission deleted it, the write fails and
+    the student gets no grade at all.  Re-creating the folder before the write keeps
+    the grading going: the exercises whose cells did the damage get zero, the others
+    their marks.
+    """
+    from nbconvert.writers import FilesWriter
+    from nbgrader.apps.nbgraderapp import main
+
+    write = FilesWriter.write
+
+    def write_into_a_folder_that_exists(self, output, resources, notebook_name=None, **kwargs):
+        if self.build_directory:
+            os.makedirs(self.build_directory, exist_ok=True)
+        return write(self, output, resources, notebook_name=notebook_name, **kwargs)
+
+    FilesWriter.write = write_into_a_folder_that_exists
+    sys.argv = ["nbgrader", *sys.argv[1:]]
+    main()
 
 
 def submitted_students(course: Path, lab: str) -> list[str]:
