@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from ttt.tools.assignments import write_course
-from ttt.tools.autograde import autograde
+from ttt.tools.autograde import autograde, nbgrader
 from ttt.tools.sample_submissions import solved, submit
 
 
@@ -36,8 +35,10 @@ def main() -> int:
         labs = sorted(p.name for p in (course / "source").iterdir()) if args.lab == "all" else [args.lab]
         for lab in labs:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", "from ttt.tools.autograde import run_nbgrader; run_nbgrader()",
-                            "generate_assignment", lab, "--force"], cwd=course, check=True, capture_output=True)
+            done = nbgrader(["generate_assignment", lab, "--force"], course)
+            if done.returncode != 0:
+                print(done.stdout + done.stderr, file=sys.stderr)
+                return 1
             release = time.perf_counter() - start
             for n in range(args.students):
                 submit(course, lab, f"student{n + 1:02d}", solved(course, lab))

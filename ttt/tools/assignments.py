@@ -40,7 +40,7 @@ from ttt.exercises import Exercise, exercises, notebooks
 
 __all__ = [
     "POINTS", "STAR_POINTS", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB", "AssignmentError", "points", "lab_names",
-    "points_table", "format_points_table", "shared_names", "shared_code", "solution_code", "answer_cell_source", "test_cell_source",
+    "points_table", "format_points_table", "shared_names", "shared_code", "solution_code", "answer_cell_source", "autograder_test_source",
     "assignment_notebook", "write_course", "config_text",
 ]
 
@@ -283,7 +283,7 @@ def answer_cell_source(item: Exercise) -> str:
     return "\n".join(parts)
 
 
-def test_cell_source(item: Exercise) -> str:
+def autograder_test_source(item: Exercise) -> str:
     """The read-only test cell: the exercise's check must say right; hidden, the same on fresh modules."""
     _, _, checked, _ = _split_starter(item)
     call = f'"{item.notebook}", {item.number}, lambda: {checked}'
@@ -406,7 +406,7 @@ def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = No
         if item.has_check:
             cells.append(_cell("code", answer_cell_source(item), f"{tag}_answer", grade=False, solution=True,
                                locked=False))
-            cells.append(_cell("code", test_cell_source(item), f"{tag}_test", grade=True, solution=False,
+            cells.append(_cell("code", autograder_test_source(item), f"{tag}_test", grade=True, solution=False,
                                locked=True, points=points(item)))
         else:
             cells.append(_cell("markdown", _model_answer(item), f"{tag}_open", grade=True, solution=True,

@@ -30,7 +30,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["GradingError", "StudentRun", "submitted_students", "autograde_student", "autograde"]
+__all__ = ["GradingError", "StudentRun", "nbgrader", "run_nbgrader", "submitted_students", "autograde_student",
+           "autograde"]
 
 
 class GradingError(ValueError):
@@ -52,6 +53,19 @@ def _nbgrader() -> list[str]:
     except ImportError:
         raise GradingError("nbgrader is not installed: pip install -e '.[teacher]' (or -r requirements-teacher.txt)")
     return [sys.executable, "-c", "from ttt.tools.autograde import run_nbgrader; run_nbgrader()"]
+
+
+def _environment() -> dict:
+    """This environment with this Python's scripts first on PATH (nbgrader runs ``alembic`` from PATH)."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")])
+    return env
+
+
+def nbgrader(arguments: list[str], course: Path, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """Run ``nbgrader ARGUMENTS`` in ``course`` (with :func:`run_nbgrader`); its output is returned, not shown."""
+    return subprocess.run(_nbgrader() + list(arguments), cwd=course, env=_environment(), capture_output=True,
+                          text=True, timeout=timeout)
 
 
 def run_nbgrader() -> None:
@@ -125,8 +139,8 @@ def autograde_student(course: Path, lab: str, student: str, *, time_limit: float
             shutil.copy2(database, book)
         command = _nbgrader() + ["autograde", lab, "--student", student, "--force",
                                  f"--CourseDirectory.root={sandbox}", f"--CourseDirectory.db_url=sqlite:///{book}"]
-        process = subprocess.Popen(command, cwd=sandbox, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True, start_new_session=True)
+        process = subprocess.Popen(command, cwd=sandbox, env=_environment(), stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
             log, _ = process.communicate(timeout=time_limit)
         except subprocess.TimeoutExpired:
