@@ -466,6 +466,10 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
             "--IPKernelApp.exec_lines={exec_line}",
         ]
 
+        # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ named <student>_<lab>.ipynb (from an LMS).
+        c.ZipCollectApp.collector_plugin = "nbgrader.plugins.zipcollect.FileNameCollectorPlugin"
+        c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9.-]+)_(?P<file_id>lab[0-9][0-9]_\w+\.ipynb)$"
+
         # `nbgrader export` writes one row per student and exercise, with the reason a test failed.
         from ttt.tools.grades_export import exercise_csv_exporter
 

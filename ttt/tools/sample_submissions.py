@@ -59,12 +59,21 @@ def answer_cells(notebook: dict) -> dict[str, dict]:
     return found
 
 
+def _manual_cells(notebook: dict) -> dict[str, dict]:
+    return {cell["metadata"]["nbgrader"]["grade_id"]: cell for cell in notebook["cells"]
+            if cell.get("metadata", {}).get("nbgrader", {}).get("solution") and cell["cell_type"] == "markdown"}
+
+
 def solved(course: Path, lab: str) -> dict:
-    """The released notebook with every answer cell holding the worked solution."""
+    """The released notebook with every answer cell holding the worked solution (open questions: the model answer)."""
     notebook = copy.deepcopy(released(course, lab))
-    solutions = answer_cells(_source(course, lab))
+    source = _source(course, lab)
+    solutions = answer_cells(source)
     for grade_id, cell in answer_cells(notebook).items():
         cell["source"] = without_markers("".join(solutions[grade_id]["source"]))
+    models = _manual_cells(source)
+    for grade_id, cell in _manual_cells(notebook).items():
+        cell["source"] = models[grade_id]["source"]
     return notebook
 
 
