@@ -34,6 +34,7 @@ import re
 import sys
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ttt.exercises import Exercise, exercises, notebooks
@@ -111,13 +112,16 @@ def format_points_table(notebooks_dir: Path | None = None) -> str:
 # ---------------------------------------------------------------------- the worked solution as a cell
 
 
+@lru_cache(maxsize=None)
 def _module_index(module) -> tuple[list[str], dict[str, tuple[int, str]]]:
     """Every top-level name of a module's source: ``name -> (statement index, code that defines it)``.
 
     An import is reduced to the one name it binds, so a cell imports only what it uses.
     """
     source = inspect.getsource(module)
-    lines = source.splitlines()
+    # `__file__` in a cell would be the kernel's, not the module's: name the module's file instead.
+    here = f'__import__("importlib").import_module("{module.__name__}").__file__'
+    lines = [line.replace("__file__", here) for line in source.splitlines()]
     index = {}
     for position, node in enumerate(ast.parse(source).body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -207,7 +211,8 @@ def _solution_names(item: Exercise, index: dict) -> list[str]:
     return names
 
 
-def shared_names(notebook: str) -> set[str]:
+@lru_cache(maxsize=None)
+def shared_names(notebook: str) -> frozenset[str]:
     """The lab's own definitions the worked solutions use that are no exercise's solution (``Representation``).
 
     The setup cell defines them, as the lab did, so a student has them too.  Private
@@ -228,7 +233,7 @@ def shared_names(notebook: str) -> set[str]:
         needs = _closure(index, [name])
         if not needs & solutions and not any(n.startswith("_") and index[n][0] >= 0 for n in needs):
             shared |= needs
-    return shared
+    return frozenset(shared)
 
 
 def shared_code(notebook: str) -> str:
@@ -468,7 +473,7 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
 
         # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ named <student>_<lab>.ipynb (from an LMS).
         c.ZipCollectApp.collector_plugin = "nbgrader.plugins.zipcollect.FileNameCollectorPlugin"
-        c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9.-]+)_(?P<file_id>lab[0-9][0-9]_\w+\.ipynb)$"
+        c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9.-]+)_(?P<file_id>lab[0-9][0-9]_\\w+\\.ipynb)$"
 
         # `nbgrader export` writes one row per student and exercise, with the reason a test failed.
         from ttt.tools.grades_export import exercise_csv_exporter

@@ -103,10 +103,12 @@ def exercise_csv_exporter():
                             score, reason, detail = 0.0, "not submitted", ""
                             if submitted is not None:
                                 grade = gradebook.find_grade(cell.name, notebook.name, assignment.name, student.id)
-                                score = grade.score
+                                score = None if grade.needs_manual_grade else grade.score
                                 reason, detail = reasons.get(cell.name, ("", ""))
-                                if cell.cell_type == "markdown":
-                                    reason = "needs manual grading" if grade.needs_manual_grade else ""
+                                if grade.needs_manual_grade:
+                                    reason, detail = "needs manual grading", ""
+                                elif cell.cell_type == "markdown" and not score:
+                                    reason, detail = "not answered", ""  # nbgrader gives an unchanged cell 0
                             exercise = cell.name.removeprefix("ex").rsplit("_", 1)[0].replace("_", ".")
                             if score is not None and score >= cell.max_score:
                                 reason, detail = "", ""
