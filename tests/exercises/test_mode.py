@@ -1,4 +1,4 @@
-"""Graded mode: hints stay, solutions are withheld in one line, a wrong number is only wrong; practice mode unchanged."""
+"""Graded mode: hints stay, solutions are withheld in one line, a wrong number is only wrong; practice unchanged."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The class report: per exercise the mean, the share of full marks, the commonest failure, hardest first, and a plot."""
+"""The class report: per exercise the mean, the share of full marks, the commonest failure; hardest first; a plot."""
 
 from __future__ import annotations
 

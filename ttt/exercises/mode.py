@@ -11,8 +11,8 @@ for the student copies of an nbgrader assignment (:mod:`ttt.tools.assignments`):
   let a student find the number by bisection) and no note on a known slip (which
   names the number it gives, and so the right one by difference).
 
-Graded mode is on when the environment variable ``TTT_GRADED`` is ``1`` (the first
-cell of every generated assignment sets it, and a teacher may set it for a whole
+Graded mode is on when the environment variable ``TTT_GRADED`` is ``1`` (the setup
+cell, the first code cell of every generated assignment, sets it, and a teacher may set it for a whole
 JupyterHub).  It hides nothing from a student who reads the installed package's
 source: the worked solutions and the checks' expected values are in it.  It removes
 the shortcuts, not the answers.

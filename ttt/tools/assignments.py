@@ -41,7 +41,8 @@ from ttt.exercises import Exercise, exercises, notebooks
 
 __all__ = [
     "POINTS", "STAR_POINTS", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB", "AssignmentError", "points", "lab_names",
-    "points_table", "format_points_table", "shared_names", "shared_code", "solution_code", "answer_cell_source", "autograder_test_source",
+    "points_table", "format_points_table", "shared_names", "shared_code", "solution_code", "answer_cell_source",
+    "autograder_test_source", "setup_source", "rubric", "answer_expression",
     "assignment_notebook", "write_course", "config_text",
 ]
 
@@ -374,7 +375,7 @@ def setup_source(notebook: str, imports: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _intro(notebook: str, lab: str, items: list[Exercise]) -> str:
+def _intro(notebook: str, lab: str, items: list[Exercise], timeout: int) -> str:
     auto = sum(points(i) for i in items if i.has_check)
     manual = sum(points(i) for i in items if not i.has_check)
     return textwrap.dedent(f"""\
@@ -388,18 +389,20 @@ def _intro(notebook: str, lab: str, items: list[Exercise]) -> str:
         * `exercise("{notebook}", n).hint()` gives hints (`.hint(2)` the next one); solutions are withheld.
         * The cell after each answer is the autograder's test (read-only). It must pass without errors;
           the autograder runs it again, with hidden tests, on your submitted notebook.
-        * Each cell must finish within {DEFAULT_TIMEOUT} seconds and the notebook must stay within its memory.
+        * Each cell must finish within {timeout} seconds and the notebook must stay within its memory.
         * Before you submit: Kernel → Restart and Run All, and check that every cell runs.
         """)
 
 
-def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = None) -> dict:
+def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = None,
+                        timeout: int = DEFAULT_TIMEOUT) -> dict:
     """The nbgrader source notebook of one lab, as nbformat 4.5 JSON."""
     folder = Path(notebooks_dir) if notebooks_dir else NOTEBOOKS_DIR
     items = exercises(notebook)
     lab_file = next(iter(sorted(folder.glob(f"{notebook}_*.ipynb"))), folder / "missing.ipynb")
     cells = [
-        _cell("markdown", _intro(notebook, lab, items), "intro", grade=False, solution=False, locked=True),
+        _cell("markdown", _intro(notebook, lab, items, timeout), "intro", grade=False, solution=False,
+              locked=True),
         _cell("code", setup_source(notebook, _lab_imports(lab_file)), "setup", grade=False, solution=False,
               locked=True),
     ]
@@ -501,7 +504,8 @@ def write_course(out: Path, notebooks_dir: Path | None = None, *, timeout: int =
         folder = out / "source" / lab
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{lab}.ipynb"
-        path.write_text(json.dumps(assignment_notebook(nb, lab, notebooks_dir), indent=1, ensure_ascii=False) + "\n")
+        notebook = assignment_notebook(nb, lab, notebooks_dir, timeout)
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
         (out / "rubrics").mkdir(exist_ok=True)
         (out / "rubrics" / f"{lab}.md").write_text(rubric(nb, lab))
         written.append(path)
