@@ -116,7 +116,7 @@ def mistakes_for(course) -> tuple[dict, dict]:
 @pytest.fixture(scope="module")
 def lab00(tmp_path_factory):
     course = tmp_path_factory.mktemp("course-00")
-    write_course(course, labs=["00"], timeout=15)
+    write_course(course, labs=["00"], timeout=15, memory_mb=600)  # the memory hog stops at 600 MB
     done = nbgrader(["generate_assignment", LAB, "--force"], course, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     wrong, wrong_keys = mistakes_for(course)
