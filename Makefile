@@ -2,7 +2,7 @@
 # Every target is idempotent: stamp files record what is installed, so a second run only
 # re-installs when requirements*.txt, requirements.lock or pyproject.toml changed.
 #
-# Versions come from requirements.lock, a full lock of requirements.txt + requirements-test.txt
+# Versions come from requirements.lock, a full lock of requirements.txt and every requirements-NAME.txt
 # made for the Python that Binder runs (binder/runtime.txt). pip installs the ranges with the lock
 # as constraints, so every package is pinned and only what a target needs is installed (Binder,
 # through binder/requirements.txt, gets the notebook packages without the test tools). On another
@@ -23,7 +23,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm
+.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
@@ -33,6 +33,8 @@ help:
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
 	@echo "make lite         build the serverless JupyterLite edition into _site/ (serve it with any web server)"
 	@echo "make lock         re-solve requirements.lock after a change to requirements*.txt"
+	@echo "make assignments  write the nbgrader course generated from the exercises (COURSE=course)"
+	@echo "make bench-grading  time autograding LAB for STUDENTS worked-solution submissions"
 	@echo "make lock-upgrade requirements.lock with the newest versions the ranges allow"
 
 $(BIN)/python:
@@ -53,10 +55,25 @@ $(VENV)/.requirements: requirements.txt pyproject.toml $(LOCK) | $(BIN)/python
 	@$(call PIP_INSTALL,-r requirements.txt)
 	touch $@
 
-# One pip run for both files, so that a fresh `make test` resolves (and reports) once.
-$(VENV)/.requirements-test: requirements.txt requirements-test.txt pyproject.toml $(LOCK) | $(BIN)/python
-	@$(call PIP_INSTALL,-r requirements.txt -r requirements-test.txt)
+# One pip run for the three files, so that a fresh `make test` resolves (and reports) once; the teacher's
+# tools (nbgrader) are in it because the tests run a whole grading cycle.
+$(VENV)/.requirements-test: requirements.txt requirements-test.txt requirements-teacher.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt -r requirements-test.txt -r requirements-teacher.txt)
 	touch $(VENV)/.requirements $@
+
+# A teacher's set-up: the notebooks' packages and nbgrader (requirements-teacher.txt), not the test tools.
+$(VENV)/.requirements-teacher: requirements.txt requirements-teacher.txt pyproject.toml $(LOCK) | $(BIN)/python
+	@$(call PIP_INSTALL,-r requirements.txt -r requirements-teacher.txt)
+	touch $(VENV)/.requirements $@
+
+# The nbgrader course generated from the exercises (see the teaching guide, "Grading with nbgrader").
+COURSE ?= course
+assignments: $(VENV)/.requirements-teacher
+	$(BIN)/python -m ttt assignments --out $(COURSE)
+
+# Measured, not asserted: autograde N worked-solution submissions of LAB (default lab05_pruning, 5 students).
+bench-grading: $(VENV)/.requirements-teacher
+	$(BIN)/python tests/tools/bench_grading.py --lab $(or $(LAB),lab05_pruning) --students $(or $(STUDENTS),5)
 
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 lab: $(VENV)/.requirements

@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 
+from ttt.exercises import mode
 from ttt.exercises.core import NoSuchExercise, _notebook_id, exercises, notebooks, verify_all
 from ttt.exercises.render import markdown_to_text
 
@@ -74,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rewrote the exercise cells of {path.name}")
             return 0
         if args.solutions is not None:
+            if mode.graded():  # graded mode (ttt.exercises.mode): one line, no solutions
+                print(mode.withheld(f"notebook {args.solutions}"), file=sys.stderr)
+                return 1
             sys.stdout.write(_solutions(args.solutions))
             return 0
         if args.verify:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
-from ttt.exercises import render
+from ttt.exercises import mode, render
 from ttt.exercises.checks import Check, Verdict
 from ttt.exercises.starters import Starter
 
@@ -160,6 +160,9 @@ class Exercise:
 
     def solution(self) -> None:
         """Show the worked solution: Markdown in a notebook, text in a terminal."""
+        if mode.graded():  # graded mode (ttt.exercises.mode): one line, no solution
+            render.say(mode.withheld(f"exercise {self.key}"))
+            return
         render.show_markdown(self.solution_markdown())
 
     # ------------------------------------------------------------------ the check
@@ -174,7 +177,8 @@ class Exercise:
                 ),
             )
         try:
-            return self.checker.judge(answer)
+            verdict = self.checker.judge(answer)
+            return mode.plain_verdict(verdict, self.kind)  # graded mode: a wrong number is only wrong
         except Exception as error:  # noqa: BLE001 - a bug in the course, not in the learner's answer
             return Verdict(
                 "wrong",

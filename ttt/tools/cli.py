@@ -11,6 +11,9 @@
            counts by level and outcome, time and memory, and a compact file;
 ``exercises``  the notebooks' exercises: list them, verify every worked solution,
            print a notebook's solutions for a teacher (:mod:`ttt.exercises.command`).
+``assignments``  an nbgrader course generated from the exercises (:mod:`ttt.tools.assignments`);
+``autograde``    ``nbgrader autograde`` one student at a time in a sandbox (:mod:`ttt.tools.autograde`);
+``class-report`` per exercise: mean, full marks, commonest failure, a plot (:mod:`ttt.tools.class_report`).
 
 Every sub-command reports bad input as one line on standard error and a
 non-zero exit status, never as a traceback.  ``solve`` exits with 2 if a
@@ -140,7 +143,81 @@ def build_parser() -> argparse.ArgumentParser:
         "exercises", help="list the exercises, check every worked solution, or print a notebook's solutions"
     )
     exercises_command.add_arguments(exercises_cmd)
+    _add_grading_commands(commands)
     return parser
+
+
+# ---------------------------------------------------------------------- grading (a teacher's nbgrader course)
+
+
+def _add_grading_commands(commands) -> None:
+    """``assignments``, ``autograde`` and ``class-report``: a teacher's tools (nbgrader, pandas: loaded when run)."""
+    assignments_cmd = commands.add_parser(
+        "assignments", help="write an nbgrader course generated from the exercises (source/<lab>/<lab>.ipynb)")
+    assignments_cmd.add_argument("--out", required=True, metavar="DIR", help="the course folder to write")
+    assignments_cmd.add_argument("--notebook", action="append", metavar="NN", help="only notebook NN (repeatable)")
+    assignments_cmd.add_argument("--timeout", type=int, default=None, metavar="S",
+                                 help="seconds an autograded cell may run (default 60)")
+    assignments_cmd.add_argument("--memory-mb", type=int, default=None, metavar="MB",
+                                 help="data memory of an autograded kernel (default 2048)")
+    autograde_cmd = commands.add_parser(
+        "autograde", help="nbgrader autograde, each student in a sandboxed copy of the course")
+    autograde_cmd.add_argument("course", metavar="COURSE", help="the course folder (with nbgrader_config.py)")
+    autograde_cmd.add_argument("lab", metavar="LAB", help="the assignment, such as lab05_pruning")
+    autograde_cmd.add_argument("--student", action="append", metavar="ID", help="only this student (repeatable)")
+    report_cmd = commands.add_parser(
+        "class-report", help="per exercise: mean score, share of full marks, commonest failure; saves a plot")
+    report_cmd.add_argument("grades", metavar="GRADES.csv", help="what `nbgrader export` wrote in a generated course")
+    report_cmd.add_argument("--plot", metavar="PNG", default="hardest_exercises.png",
+                            help="where to save the plot (default hardest_exercises.png)")
+
+
+def cmd_assignments(args: argparse.Namespace) -> int:
+    from ttt.exercises.core import NoSuchExercise
+    from ttt.tools.assignments import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, AssignmentError, format_points_table,
+                                       write_course)
+
+    timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    memory = DEFAULT_MEMORY_MB if args.memory_mb is None else args.memory_mb
+    if timeout < 1 or memory < 64:
+        raise BoardError("--timeout must be at least 1 second and --memory-mb at least 64")
+    labs = None if not args.notebook else [f"{int(n):02d}" if str(n).isdigit() else str(n) for n in args.notebook]
+    try:
+        written = write_course(args.out, timeout=timeout, memory_mb=memory, labs=labs)
+    except (AssignmentError, NoSuchExercise, OSError) as error:
+        raise BoardError(str(error)) from None
+    for path in written:
+        print(path)
+    print(format_points_table())
+    return 0
+
+
+def cmd_autograde(args: argparse.Namespace) -> int:
+    from ttt.tools.autograde import GradingError, autograde
+
+    def show(run) -> None:
+        state = "graded" if run.ok else "FAILED"
+        print(f"{run.student}: {state} in {run.seconds:.1f} s" + (f": {run.message}" if run.message else ""),
+              flush=True)
+
+    try:
+        runs = autograde(args.course, args.lab, args.student, progress=show)
+    except GradingError as error:
+        raise BoardError(str(error)) from None
+    failed = [run for run in runs if not run.ok]
+    print(f"{len(runs) - len(failed)} of {len(runs)} submissions graded in {sum(r.seconds for r in runs):.1f} s")
+    return 1 if failed else 0
+
+
+def cmd_class_report(args: argparse.Namespace) -> int:
+    from ttt.tools.class_report import ReportError, class_report
+
+    try:
+        text = class_report(args.grades, args.plot)
+    except ReportError as error:
+        raise BoardError(str(error)) from None
+    print(text)
+    return 0
 
 
 def _shape(args: argparse.Namespace) -> tuple[int, int, int]:
@@ -322,7 +399,8 @@ def cmd_exercises(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "play": cmd_play, "solve": cmd_solve, "stats": cmd_stats, "bench": cmd_bench, "exercises": cmd_exercises,
-    "tablebase": cmd_tablebase,
+    "tablebase": cmd_tablebase, "assignments": cmd_assignments, "autograde": cmd_autograde,
+    "class-report": cmd_class_report,
 }
 
 

@@ -1,0 +1,98 @@
+"""Sample submissions of a generated assignment: to try a course's autograding before the class does.
+
+Every sample is built from the released student notebook of a lab, so its
+metadata is what nbgrader expects, with answer cells filled in:
+
+* :func:`solved`: every answer is the worked solution (full marks);
+* :func:`answered`: some answers replaced by other code (a typical mistake, say);
+* :data:`MISBEHAVIOUR`: answers that crash, do not parse, loop forever, allocate
+  without bound or delete files, to prove that autograding survives them.
+
+``submit`` writes a notebook where ``nbgrader autograde`` looks for it:
+``COURSE/submitted/<student>/<lab>/<lab>.ipynb``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from ttt.tools.assignments import SOLUTION
+
+__all__ = ["MISBEHAVIOUR", "released", "answer_cells", "solved", "answered", "submit", "without_markers"]
+
+# What a careless or hostile answer cell can do; each is graded as zero for its own exercise only.
+MISBEHAVIOUR = {
+    "crash": 'raise RuntimeError("my code has a bug")',
+    "syntax error": "def broken(:\n    return 1",
+    "infinite loop": "while True:\n    pass",
+    "memory hog": "hog = []\nwhile True:\n    hog.append(bytearray(10**8))",
+    "vandal": ("import os, shutil\n"
+               "for name in os.listdir('../../..'):\n"
+               "    shutil.rmtree(os.path.join('../../..', name), ignore_errors=True)\n"
+               "open('../../../gradebook.db', 'w').write('overwritten')"),
+}
+
+
+def released(course: Path, lab: str) -> dict:
+    """The student notebook of ``lab`` as ``nbgrader generate_assignment`` released it."""
+    return json.loads((Path(course) / "release" / lab / f"{lab}.ipynb").read_text())
+
+
+def _source(course: Path, lab: str) -> dict:
+    return json.loads((Path(course) / "source" / lab / f"{lab}.ipynb").read_text())
+
+
+def without_markers(code: str) -> str:
+    """An answer cell's code with the solution delimiters taken out (what a student who solved it wrote)."""
+    return "\n".join(line for line in code.split("\n") if line.strip() not in SOLUTION)
+
+
+def answer_cells(notebook: dict) -> dict[str, dict]:
+    """``{grade_id: cell}`` of the autograded answer cells of a notebook."""
+    found = {}
+    for cell in notebook["cells"]:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if cell["cell_type"] == "code" and meta.get("solution") and not meta.get("grade"):
+            found[meta["grade_id"]] = cell
+    return found
+
+
+def _manual_cells(notebook: dict) -> dict[str, dict]:
+    return {cell["metadata"]["nbgrader"]["grade_id"]: cell for cell in notebook["cells"]
+            if cell.get("metadata", {}).get("nbgrader", {}).get("solution") and cell["cell_type"] == "markdown"}
+
+
+def solved(course: Path, lab: str) -> dict:
+    """The released notebook with every answer cell holding the worked solution (open questions: the model answer)."""
+    notebook = copy.deepcopy(released(course, lab))
+    source = _source(course, lab)
+    solutions = answer_cells(source)
+    for grade_id, cell in answer_cells(notebook).items():
+        cell["source"] = without_markers("".join(solutions[grade_id]["source"]))
+    models = _manual_cells(source)
+    for grade_id, cell in _manual_cells(notebook).items():
+        cell["source"] = models[grade_id]["source"]
+    return notebook
+
+
+def answered(course: Path, lab: str, answers: dict[str, str]) -> dict:
+    """The solved notebook with the answer cells ``{grade_id: code}`` replaced."""
+    notebook = solved(course, lab)
+    cells = answer_cells(notebook)
+    unknown = sorted(set(answers) - set(cells))
+    if unknown:
+        raise KeyError(f"{lab} has no answer cell {', '.join(unknown)}")
+    for grade_id, code in answers.items():
+        cells[grade_id]["source"] = code
+    return notebook
+
+
+def submit(course: Path, lab: str, student: str, notebook: dict) -> Path:
+    """Put ``notebook`` where nbgrader collects ``student``'s submission of ``lab``."""
+    folder = Path(course) / "submitted" / student / lab
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{lab}.ipynb"
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+    return path
