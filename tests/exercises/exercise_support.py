@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from ttt.exercises import Exercise, exercise, exercises
 
 PILOT = ("00.1", "00.2", "00.3", "00.4", "00.5", "03.1", "03.5")
@@ -33,3 +35,25 @@ def assert_unanswered(capsys, notebook: str, number: int, answer) -> None:
     result, out = verdict(capsys, notebook, number, answer)
     assert result is False and out.startswith(f"Exercise {notebook}.{number} is not answered yet")
     assert len(out.splitlines()) == 1
+
+
+def forever(*args, **kwargs):
+    """A learner's function that never returns: every check must stop it within its budget."""
+    while True:
+        pass
+
+
+def quick_verdict(capsys, notebook: str, number: int, answer, seconds: float = 3.0):
+    """``verdict``, and the check took under ``seconds`` of CPU time (the clock of the checks' budget)."""
+    start = time.process_time()
+    result, out = verdict(capsys, notebook, number, answer)
+    spent = time.process_time() - start
+    assert spent < seconds, f"exercise {notebook}.{number} took {spent:.1f} s of CPU time to answer"
+    return result, out
+
+
+def assert_stopped_in_time(capsys, notebook: str, number: int, answer, name: str) -> str:
+    """A learner's function that never returns is stopped within the budget, in words that name it."""
+    result, out = quick_verdict(capsys, notebook, number, answer)
+    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s"), out
+    return out

@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from exercise_support import assert_stopped_in_time, forever
 from exercise_support import verdict as judged
 
 from ttt import Board, solve
@@ -295,16 +296,6 @@ def test_the_exact_chance_as_a_fraction_or_a_float_passes(capsys):
 # ---------------------------------------------------------------------- every function check within 3 s
 
 
-def _forever(*args):
-    while True:
-        pass
-
-
 @pytest.mark.parametrize("number, name", [(1, "minimax_outcome"), (3, "verdict")])
 def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, name):
-    import time
-
-    start = time.process_time()
-    result, out = judged(capsys, "04", number, _forever)
-    assert time.process_time() - start < 3
-    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s")
+    assert_stopped_in_time(capsys, "04", number, forever, name)
