@@ -115,6 +115,8 @@ class Blocker(importlib.abc.MetaPathFinder):
         root = name.split(".")[0]
         if root in allowed or root in sys.stdlib_module_names or root in sys.builtin_module_names:
             return None
+        if root.startswith("_sysconfigdata"):  # the standard library's build data, read by sysconfig
+            return None
         raise ImportError(f"not declared in pyproject.toml, so not in a bare install: {name}")
 
 sys.meta_path.insert(0, Blocker())
