@@ -263,7 +263,7 @@ def test_the_longest_win_passes(capsys):
 
 
 @pytest.mark.parametrize("answer, words", [
-    ("XX./OO./...", "X wins here, but in 1 plies under perfect play; the longest win takes 5."),
+    ("XX./OO./...", "X wins here, but in 1 ply under perfect play; the longest win takes 5."),
     (".../.X./...", "the position is a draw for O"),
     ("XXX/OO./...", "the game is over"),
     ("XXX/OO./O..", "play went on after X completed a line"),

@@ -16,6 +16,7 @@ references the checks compare with are built from the package (``ttt.solve``,
 from __future__ import annotations
 
 from ttt.board import Board, other
+from ttt.exercises.words import plural
 from ttt.exercises.checks import (
     custom_check,
     describe_value,
@@ -479,8 +480,10 @@ def _explain_opening(board: Board):
         return f"Give the board right after X's first move (one X, no O); this one has {xs} X and {os_} O."
     opening = board.cells.index("X")
     holds = _holding(board)
+    hold = "holds" if len(holds) == 1 else "hold"
     return (
-        f"After X at {opening}, O has {len(holds)} replies that hold: {', '.join(map(str, holds))}. "
+        f"After X at {opening}, O has {plural(len(holds), 'reply', 'replies')} that {hold}:"
+        f" {', '.join(map(str, holds))}. "
         "Look for an opening that leaves O only one.",
         Boards([board.play(reply) for reply in holds], [f"O {reply} holds" for reply in holds]),
     )

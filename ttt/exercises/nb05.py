@@ -948,7 +948,8 @@ def _judge_draw_cutoff(answer):
     if source != truth:
         try:
             _find(hard, source)
-            said = f"the position {_at(source)} is not where that β came from"
+            position = f"the position {_at(source)}" if source else "the explorer's position itself"
+            said = f"{position} is not where that β came from"
         except ValueError as error:
             said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
         return wrong(

@@ -549,7 +549,7 @@ def _explain_win(board: Board):
     if solution.value < 1:
         return (f"Here {board.turn} is to move and the position is {_worth(solution.value)} for {board.turn}:"
                 " look among the positions whose score is positive.", board)
-    return (f"{board.turn} wins here, but in {solution.plies} plies under perfect play; the longest win takes"
+    return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play; the longest win takes"
             f" {_longest()}. (`plies_from_score(score, empty)` turns a score into plies.)", board)
 
 
