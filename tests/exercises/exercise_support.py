@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import textwrap
 import time
 
 from ttt.exercises import Exercise, exercise, exercises
@@ -57,3 +59,12 @@ def assert_stopped_in_time(capsys, notebook: str, number: int, answer, name: str
     result, out = quick_verdict(capsys, notebook, number, answer)
     assert result is False and out.startswith(f"{name} is too slow: it made 1 call in 2.5 s"), out
     return out
+
+
+def as_learners(*functions):
+    """The package's own worked solutions, compiled again as a learner's cell defines them: outside the
+    package, so the checks' budget traces and counts them as it does a learner's code."""
+    namespace = dict(vars(inspect.getmodule(functions[0])))
+    source = "\n\n".join(textwrap.dedent(inspect.getsource(function)) for function in functions)
+    exec(compile(source, "<a learner's cell>", "exec"), namespace)  # noqa: S102 - the package's own code
+    return tuple(namespace[function.__name__] for function in functions)

@@ -6,7 +6,7 @@ import time
 from math import inf
 
 import pytest
-from exercise_support import assert_unanswered, verdict
+from exercise_support import as_learners, assert_unanswered, quick_verdict, verdict
 
 from ttt import Board, pruning
 from ttt.exercises import exercise, nb05
@@ -126,20 +126,8 @@ def test_the_worked_fail_soft_visits_18297_nodes_and_passes(capsys):
 
 def test_a_right_fail_soft_is_judged_within_the_budget(capsys):
     """Issue 20: a correct 05.3 took 3-7 s; its own code is now traced and budgeted, and still passes."""
-    def alphabeta_soft(board, alpha, beta, stats):
-        stats.nodes += 1
-        if board.is_over:
-            return -1 if board.winner else 0
-        best = -inf
-        for cell in board.legal_moves():
-            best = max(best, -alphabeta_soft(board.play(cell), -beta, -max(alpha, best), stats))
-            if best >= beta:
-                return best
-        return best
-
-    start = time.process_time()
-    result, out = verdict(capsys, "05", 3, alphabeta_soft)
-    assert result is True and time.process_time() - start < 3
+    result, out = quick_verdict(capsys, "05", 3, *as_learners(nb05.alphabeta_soft))
+    assert result is True, out
 
 
 def fail_hard(board, alpha, beta, stats):
