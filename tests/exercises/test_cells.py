@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from ttt.exercises import exercises
-from ttt.exercises.cells import owned, prompt_source, update_notebook
+from ttt.exercises.cells import owned, update_notebook
 
 
 def _markdown(text, **metadata):
@@ -60,5 +60,5 @@ def test_a_changed_starter_loses_its_stale_outputs_and_a_missing_exercise_is_ins
     assert starter["outputs"] == [] and "def alphabeta_soft" in "".join(starter["source"])
     keys = [owned(cell) for cell in cells if owned(cell)]
     assert keys.index(("05.6", "prompt")) == keys.index(("05.5", "starter")) + 1
-    assert "".join(cells[[owned(c) for c in cells].index(("05.6", "prompt"))]["source"]) == prompt_source(
-        exercises("05")[5])
+    assert "".join(cells[[owned(c) for c in cells].index(("05.6", "prompt"))]["source"]) == (
+        exercises("05")[5].prompt_markdown())

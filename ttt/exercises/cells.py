@@ -23,19 +23,9 @@ from pathlib import Path
 
 from ttt.exercises.core import Exercise, exercises
 
-__all__ = ["NOTEBOOKS", "heading", "prompt_source", "owned", "update_notebook", "notebook_path", "write_cells"]
+__all__ = ["NOTEBOOKS", "owned", "update_notebook", "notebook_path", "write_cells"]
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def heading(item: Exercise) -> str:
-    """``### 3. Fail-soft by hand``, or ``### 5. ★ Perfect ordering``."""
-    return item.heading
-
-
-def prompt_source(item: Exercise) -> str:
-    """The Markdown cell of an exercise: its heading, then its prompt."""
-    return item.prompt_markdown()
 
 
 def _text(cell: dict) -> str:
@@ -110,7 +100,7 @@ def update_notebook(notebook: dict, number: str) -> bool:
     changed = False
     after = None                      # where a missing cell goes: after the previous exercise's cells
     for item in exercises(number):
-        for part, kind, text in (("prompt", "markdown", prompt_source(item)), ("starter", "code", item.starter)):
+        for part, kind, text in (("prompt", "markdown", item.prompt_markdown()), ("starter", "code", item.starter)):
             if part == "starter" and not item.starter:
                 continue
             index = _find(cells, item, part)
