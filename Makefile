@@ -150,7 +150,8 @@ browser: $(VENV)/.requirements-test chromium
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
-# The exercise cells (heading, prompt, starter) come from ttt/exercises/nbNN.py: edit them there.
+# The exercise cells come from ttt/exercises: the heading and prompt from nbNN.md, the starter from nbNN.py.
+# Edit them there.
 exercise-cells: $(VENV)/.requirements
 	$(BIN)/python -m ttt exercises --write-cells $(foreach nb,$(filter-out notebooks/*.ipynb,$(NOTEBOOKS)),$(firstword $(subst _, ,$(notdir $(nb)))))
 

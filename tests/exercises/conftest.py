@@ -7,15 +7,17 @@ import types
 
 import pytest
 
-from ttt.exercises import core
+from ttt.exercises import core, text
 
 
 @pytest.fixture
 def empty_05(monkeypatch):
-    """Notebook 05 as an empty module, whatever its real module holds by now."""
+    """Notebook 05 as an empty module with no words, whatever its real files hold by now."""
     module = types.ModuleType("ttt.exercises.nb05")
     module.EXERCISES = []
     monkeypatch.setitem(sys.modules, "ttt.exercises.nb05", module)
+    read = text.words
+    monkeypatch.setattr(text, "words", lambda notebook: {} if notebook == "05" else read(notebook))
     core._load.cache_clear()
     yield
     core._load.cache_clear()

@@ -18,26 +18,34 @@ imports ipywidgets, pandas or matplotlib.  ``import ttt`` does not import it.
 How to add an exercise
 ======================
 
-The exercises of notebook NN live in ``ttt/exercises/nbNN.py`` as a list
-``EXERCISES`` of :class:`Exercise` (see ``nb00.py``, which uses every kind of
-check, and ``nb03.py``).  One exercise is one declaration::
+The exercises of notebook NN live in two files side by side.
+``ttt/exercises/nbNN.md`` holds their words (see :mod:`ttt.exercises.text`)::
+
+    ## 5. ★ Count without a tree            its number, ★ if harder, its title
+    Write `count_games(board)` ...           the prompt: `make exercise-cells` copies it
+    ### Hint 1                               graded hints: at least two, from a nudge
+    ...                                      to nearly the answer
+    ### Solution
+    **Why it works.** ...                    shown after the solution's code
+
+``ttt/exercises/nbNN.py`` holds what runs, as a list ``EXERCISES`` of
+:class:`Exercise` (see ``nb00.py``, which uses every kind of check, and
+``nb03.py``).  One exercise is one declaration::
 
     def count_games(board, memo=None):          # the worked solution: real, tested code
         ...
 
     COUNT_GAMES = Exercise(
-        number=5,                                # its number in the notebook's list
-        title="Count without a tree",
-        star=True,                               # a ★ exercise
-        prompt="...",                            # the notebook's cell: `make exercise-cells` writes it
+        number=5,                                # its number: the `## 5.` of nbNN.md
         starter=function_starter(count_games),   # the starter cell, made from the signature
-        hints=("a nudge", "a method", "nearly the answer"),   # at least two, graded
-        explanation="**Why it works.** ...",     # Markdown, or a function returning it
         code=(count_games,),                     # shown with inspect.getsource: cannot drift
         checker=function_check(reference, positions, name="count_games", label="all 5,478 ...",
                                mistakes=[(no_base_case, "A finished board is one game.")]),
         answer=lambda: count_games,              # what verify_all passes to the check
     )
+
+An explanation that quotes computed figures is a template in ``nbNN.md``
+(``{games:,}``), filled by ``figures=lambda: dict(games=...)`` in the declaration.
 
 Rules of thumb:
 

@@ -14,10 +14,10 @@ import inspect
 import pkgutil
 import textwrap
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
-from ttt.exercises import mode, render
+from ttt.exercises import mode, render, text
 from ttt.exercises.checks import Check, Verdict
 from ttt.exercises.starters import Starter
 
@@ -33,12 +33,14 @@ class Exercise:
     """One exercise of one notebook.
 
     ``number``    its number in the notebook's list (1, 2, ...);
-    ``title``     the title of its heading in the notebook, ``### 3. Forks by search``;
-    ``prompt``    the Markdown the notebook shows for it (the exercise text itself);
-    ``hints``     graded hints, from a nudge to nearly the answer (Markdown);
-    ``explanation``  why the solution works, or the model answer of an open question
-                  (Markdown, or a function of no arguments returning it, for text
-                  that quotes computed figures);
+    ``title``, ``star``, ``prompt``, ``hints``, ``explanation``: its words, which the
+                  registry reads from ``nbNN.md`` (:mod:`ttt.exercises.text`): the title
+                  of its heading, ``### 3. Forks by search``; a harder (★) exercise; the
+                  Markdown the notebook shows for it; graded hints, from a nudge to nearly
+                  the answer; why the solution works, or the model answer of an open
+                  question (a function of no arguments returning it, when it quotes figures);
+    ``figures``   for an explanation that quotes computed figures: a function of no
+                  arguments returning them as a dict, which fills the template in ``nbNN.md``;
     ``code``      the solution's functions; their real source is shown, so the code
                   shown and the code verified are the same;
     ``checker``   a check from :mod:`ttt.exercises.checks`, or None for an open question;
@@ -49,15 +51,15 @@ class Exercise:
                   :class:`~ttt.exercises.starters.Starter` made from the solution
                   (``function_starter(solution)``, ``answer_starter("(a, b)")``), which
                   the registry renders, or the code itself;
-    ``star``      a harder (★) exercise;
     ``notebook``  set by the registry from the module's name ("00").
     """
 
     number: int
-    title: str
-    prompt: str
-    hints: tuple[str, ...]
-    explanation: str | Callable[[], str]
+    title: str = ""
+    prompt: str = ""
+    hints: tuple[str, ...] = ()
+    explanation: str | Callable[[], str] = ""
+    figures: Callable[[], dict] | None = None
     code: tuple[Callable, ...] = ()
     checker: Check | None = None
     answer: Callable[[], Any] | None = None
@@ -253,19 +255,32 @@ def _load(notebook: str) -> tuple[Exercise, ...]:
     """The exercises of one notebook, numbered and checked for the mistakes an author could make."""
     module = importlib.import_module(f"ttt.exercises.nb{notebook}")
     found = []
+    said = dict(text.words(notebook))
     for item in getattr(module, "EXERCISES"):
         if not isinstance(item, Exercise):
             raise TypeError(f"ttt.exercises.nb{notebook}.EXERCISES holds {type(item).__name__}, not Exercise")
-        if not isinstance(item.hints, tuple) or not all(isinstance(h, str) for h in item.hints):
-            raise TypeError(f"exercise {notebook}.{item.number}: hints must be a tuple of strings")
-        item = replace(item, notebook=notebook)
+        if item.number not in said:
+            raise text.TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
+        words = said.pop(item.number)
+        explanation = words.explanation
+        if item.figures is not None:
+            explanation = partial(_filled, words.explanation, item.figures)
+        item = replace(item, notebook=notebook, title=words.title, star=words.star, prompt=words.prompt,
+                       hints=words.hints, explanation=explanation)
         if isinstance(item.starter, Starter):
             item = replace(item, starter=item.starter.render(item.call))
         found.append(item)
+    if said:
+        raise text.TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
     numbers = [item.number for item in found]
     if len(set(numbers)) != len(numbers):
         raise ValueError(f"ttt.exercises.nb{notebook} numbers two exercises alike: {numbers}")
     return tuple(sorted(found, key=lambda item: item.number))
+
+
+def _filled(template: str, figures: Callable[[], dict]) -> str:
+    """An explanation of ``nbNN.md`` with its computed figures put in."""
+    return template.format(**figures())
 
 
 def _number_list(numbers: list[int]) -> str:

@@ -153,39 +153,7 @@ def _judge_fillings(answer):
 
 PREDICT = Exercise(
     number=1,
-    title="Predict before you count",
-    prompt="""\
-How many different positions can occur in a game of tic-tac-toe, counting the empty board? Write
-your guess down: notebook 01 finds the real number by search. There are 3⁹ = 19,683 ways to fill
-nine cells with X, O or blank, and most of them can never occur in a game. Find three *different*
-reasons why, and for each reason a filling that breaks it. Write each filling as `Board.parse`
-reads a board, row by row with `/` between rows (`Board.parse` itself refuses them, since they
-are impossible).""",
     starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
-    hints=(
-        "Think about how a game is played: who moves first, that the players take turns, and "
-        "when the game stops. Each of these rules rules out some fillings.",
-        "One reason is about *how many* marks each side has. The other two are about lines: "
-        "what happens when somebody completes one?",
-        "Break these rules, one filling each: X moves first and the players alternate (so X has as "
-        "many marks as O, or one more); the game stops at the first line (so not both sides have a "
-        "line); and nobody moves after a line is completed (so the side with the line moved last).",
-    ),
-    explanation="""\
-**Why most fillings never occur.** A filling is a position only if some game reaches it, and a
-game obeys three rules, each of which rules out many fillings:
-
-1. *The counts.* X moves first and the players alternate, so X has as many marks as O, or one
-   more: `OO./.../...` (0 X, 2 O) is impossible, and so is `XXX/X../...`.
-2. *One winner.* The game stops at the first completed line, so X and O never both have a line:
-   `XXX/OOO/...` is impossible even though its counts are fine.
-3. *Nothing after the end.* The side that completed a line made the last move: if X has a line,
-   X has one mark more than O; if O has one, the counts are equal. In `XXX/OO./O..` X has a line
-   but O has as many marks, so O moved after the game was over.
-
-On 3×3 these three rules are all there is: every filling that obeys them occurs in some game
-(notebook 01's exercise ★6 proves it). Counting the fillings that obey them gives the number of
-positions; notebook 01 finds it by search.""",
     code=(impossible_fillings,),
     checker=custom_check(_judge_fillings, instruction=_FILLINGS_TODO),
     answer=impossible_fillings,
@@ -205,34 +173,10 @@ def games_ending_on_move_5():
 
 GAMES = Exercise(
     number=2,
-    title="Games, not positions",
-    prompt="""\
-How many different complete games are there (sequences of moves from the empty board to a win or a
-full board)? Write your guess down and keep it for notebook 03. Why is 9! = 362,880 an upper bound,
-and why is the true number smaller? To see how much the early ends take away, count by hand the
-games that end on move 5, the earliest move on which anybody can win.""",
     starter=answer_starter("the number of games that end on move 5"),
-    hints=(
-        "After five moves X has three marks and O two, so only X can have won. A game that ends on "
-        "move 5 is X's three marks on one line, and O's two marks somewhere else, played in turn.",
-        "A game is a *sequence* of moves, so order matters. Count three things and multiply: the line "
-        "X completes, the order of X's three moves on it, and O's two moves among the other cells.",
-        "8 lines, times 3! orders for X's moves, times 6 × 5 ordered choices for O's two moves. Can any "
-        "of these sequences end before move 5?",
+    figures=lambda: dict(
+        games_ending_on_move_5=games_ending_on_move_5(), orders_taken_away=games_ending_on_move_5() * 23,
     ),
-    explanation=lambda: f"""\
-**Counting.** After five moves X has three marks and O two, so a game that ends on move 5 is a win
-for X, whose three marks fill one of the 8 lines. X's three moves on that line can come in
-3! = 6 orders, and O's two moves fill two of the six other cells, first one then the other, in
-6 × 5 = 30 ways. None of these sequences can end earlier (nobody has three marks before move 5),
-so each one is a different complete game: 8 × 6 × 30 = {games_ending_on_move_5():,}.
-
-**Why 9! is an upper bound.** Every complete game can be extended, if play went on, to an order
-of all nine cells, and two different games extend to different orders. There are 9! = 362,880
-orders, so there are at most that many games. **Why fewer:** a game that ends after move *n*
-stands for (9 − *n*)! orders; each of the {games_ending_on_move_5():,} games above stands for
-4! = 24 orders, so they alone take away {games_ending_on_move_5():,} × 23 = {games_ending_on_move_5() * 23:,}
-from the bound. Notebook 03 counts the complete games exactly.""",
     code=(games_ending_on_move_5,),
     checker=number_check(
         1_440,
@@ -331,40 +275,7 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
 
 FORCING = Exercise(
     number=3,
-    title="Forks by search",
-    prompt="""\
-Generalise the loop above into a function `forcing_moves(board)` that returns the list of every
-move of the side to move after which it is sure to win at its next turn: a move that wins at once
-(the opponent gets no reply), or a move after which *every* reply of the opponent leaves an
-immediate win. A move that ends the game in a draw does not count. The text found the fork at 6
-in `Board.parse("XO./.X./..O")`; your function should find a second one there. What does it return
-for the empty board, and why? The check tries your function on all 4,520 unfinished positions,
-with X or O to move.""",
     starter=function_starter(forcing_moves),
-    hints=(
-        "Turn the loop above inside out: for each legal move of the side to move, play it, and then "
-        "ask the loop's question about every reply. Use `board.turn` for the side to move, not `\"X\"`: "
-        "the check also tries positions where O is to move.",
-        "For one move: `after = board.play(move)`. The move counts if `after.winner == me`. Otherwise "
-        "it counts if `after` is not over and for every reply in `after.legal_moves()` there is some "
-        "cell on `after.play(reply)` that wins for `me`. Python's `all` and `any` say *every* and *some*.",
-        "Mind `all` over nothing: after a move that fills the board without a win, `after.legal_moves()` "
-        "is empty and `all(...)` is True, so test `after.is_over` first. Nearly the answer: "
-        "`all(any(b.play(c).winner == me for c in b.legal_moves())"
-        " for b in [after.play(r) for r in after.legal_moves()])`.",
-    ),
-    explanation="""\
-**Why it works.** A move forces a win at the next turn when the opponent has no way out: either it
-has no reply at all, because the move won, or each of its replies leaves a cell that completes one of
-our lines. `all` over the replies says "whatever the opponent replies", `any` over our moves says
-"there is an immediate win"; a reply that wins for the opponent, or fills the board, leaves no
-legal moves, so `any` is False there, as it should be. The one trap is a move that fills the board
-without winning: it has no replies either, and `all` of nothing is True, so that case is excluded
-before the replies are looked at.
-
-On `XO./.X./..O` it returns `[3, 6]`: 6 threatens 2 and 3, and 3 threatens 5 and 6. On the empty
-board it returns `[]`: a win needs three marks, and X places only its second mark on its next turn.
-The check compares it with the package's solver on all 4,520 unfinished positions.""",
     code=(wins_at_once, forcing_moves),
     checker=function_check(
         _forcing_reference,
@@ -402,44 +313,15 @@ def read_the_errors():
     return messages
 
 
-def _errors_answer() -> str:
+def _errors_figures() -> dict:
     rows = "\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items())
-    return f"""\
-**What goes wrong.** Every call raises `ttt.BoardError`, a `ValueError`, and changes nothing
-(with `board = Board.parse("XO./.X./..O")`):
-
-| call | message |
-|------|---------|
-{rows}
-
-The first string has a short last row; the second has more O than X, though X moves first; cell 4 is
-the centre, which X holds; and `(3, 0)` asks for a fourth row of a 3×3 board (rows are numbered 0 to 2).
-
-**Are the messages enough?** Yes, each one names the rule that was broken and quotes the numbers
-involved (the row lengths, the counts of marks, the cell and who holds it, the valid ranges), so
-the fix can be read off without opening `ttt/board.py`. A good error message answers "what did I
-give, and what was expected?"; compare Python's own `IndexError: list index out of range`, which
-names neither the index nor the length. To print them all at once, catch the error as above:
-`except BoardError as error: print(error)`."""
+    return dict(rows=rows)
 
 
 ERRORS = Exercise(
     number=4,
-    title="Read the errors",
-    prompt="""\
-Predict what goes wrong, then run: `Board.parse("XO./.X./..")`, `Board.parse("OO./X../...")`,
-`board.play(4)`, `board.play((3, 0))` (with `board = Board.parse("XO./.X./..O")` from above). Is each
-message enough to fix the mistake without reading the code?""",
     starter="",
-    hints=(
-        "Each call breaks one rule: the shape of the text, the counts of the marks, a taken cell, "
-        "a cell off the board. Which is which?",
-        "Count the cells of each row of `XO./.X./..`; count the X and the O of `OO./X../...`; look up "
-        "what `board` holds in cell 4; and remember that rows are numbered from 0.",
-        "All four raise `ttt.BoardError`. To read the messages one after the other without the cell "
-        "stopping at the first, wrap each call: `try: ... except BoardError as error: print(error)`.",
-    ),
-    explanation=_errors_answer,
+    figures=_errors_figures,
     code=(read_the_errors,),
 )
 
@@ -494,55 +376,18 @@ def _success_opening(board: Board) -> str:
     return f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
 
 
-def _perfect_play_answer() -> str:
+def _perfect_play_figures() -> dict:
     table = "\n".join(
         f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
         for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))
     )
-    return f"""\
-**Why O cannot force a win.** Suppose O had a winning strategy. Then X could steal it: play any
-first move, then act as the second player and follow O's strategy, and whenever the strategy asks
-for the cell X already holds, play anywhere. An extra mark never hurts in tic-tac-toe, so X would
-win, and two players cannot both have winning strategies.
-
-**Why X cannot force a win.** O has a reply to each opening that holds. Up to symmetry X has three
-openings: a corner, an edge and the centre. Against the centre O takes a corner; against a corner
-or an edge O takes the centre. From then on O blocks every line X threatens, and where X could make
-two threats at once (a fork) O heads it off on its second move by making a threat of its own, which
-X must block. Checking those few cases by hand takes a page; notebook 04 checks every position by
-search and finds that the empty board is a draw.
-
-**The hardest openings.** The replies of O that hold, after each kind of opening:
-
-| X opens in | O's replies that hold |
-|------------|-----------------------|
-{table}
-
-After a corner, only the centre holds: an edge or even the opposite corner loses to a fork. That is
-why a corner is the practical opening against a human, although all nine openings draw with perfect
-play. Any corner is a right answer, for example `Board.empty().play(0)`."""
+    return dict(table=table)
 
 
 PERFECT_PLAY = Exercise(
     number=5,
-    title="Who wins with perfect play?",
-    star=True,
-    prompt="""\
-Before notebook 04, argue by hand that neither player can force a win from the empty board. Which
-openings for X are the hardest for O to answer? Make that precise: a reply of O *holds* if X cannot
-force a win after it. Give the board right after an opening move of X that leaves O exactly one
-reply that holds.""",
     starter=answer_starter('a Board, or text such as ".X./.../..."'),
-    hints=(
-        "Try the centre first: after X at 4, can O reply in a corner and survive? In an edge? Play the "
-        "replies out on paper, looking for a move of X that makes two threats at once.",
-        "After X in a corner, try O next to it, on an edge, or in the opposite corner: can X set up a fork "
-        "within its next two moves? Which reply of O stops every fork?",
-        "Up to symmetry there are three kinds of opening: a corner, an edge, the centre. Work out O's replies "
-        "that hold after each with `solve`; after one kind O has a single reply that holds. Give the board "
-        "right after that opening, as a `Board` or as text such as `\".X./.../...\"`.",
-    ),
-    explanation=_perfect_play_answer,
+    figures=_perfect_play_figures,
     code=(holding_replies, hardest_openings),
     checker=position_check(_one_holding_reply, _explain_opening, success=_success_opening),
     answer=lambda: Board.empty().play(hardest_openings()[0]),

@@ -281,13 +281,6 @@ def _judge_base3(answer):
 
 FIFTH = Exercise(
     number=1,
-    title="A fifth representation",
-    prompt="""\
-Encode a position as one integer in base 3: cell *i* adds 3<sup>*i*</sup> × (0 for empty, 1 for X,
-2 for O), so the empty board is 0 and `"X........"` is 1. Write the six functions, build a
-`Representation` called `BASE3`, and run `disagreements` on all positions. Is it hashable? Where
-would it land in the timing table of the optional section, and why? The check compares `from_cells`
-with the encoding, and all six functions with `ttt.Board`, on all 5,478 positions.""",
     starter="""\
 def base3_from_cells(cells):
     raise NotImplementedError  # replace this line with your code, then write the other five
@@ -295,29 +288,6 @@ def base3_from_cells(cells):
 
 BASE3 = None  # Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 exercise("01", 1).check(BASE3)""",
-    hints=(
-        "`from_cells` is a sum over the cells: `3**i` times the digit of cell *i*. `\".XO\".index(mark)` "
-        "turns a mark into its digit. Going back, `divmod(code, 3)` splits off the lowest digit, which is cell 0.",
-        "Write one helper that turns a code into its nine digits (cell 0 first) with `divmod` in a loop; "
-        "then `winner`, `turn` and `moves` are the flat tuple's functions on those digits, with 1 for X and 2 "
-        "for O. `play` adds `3**cell` times the mover's digit: one addition, once `turn` has said who moves.",
-        "`base3_play(code, cell)` is `code + 3**cell * (1 if base3_turn(code) == \"X\" else 2)`; "
-        "`base3_turn` compares `digits.count(1)` with `digits.count(2)`; `base3_moves` returns `[]` once "
-        "`base3_winner` finds a line, otherwise the cells whose digit is 0.",
-    ),
-    explanation="""\
-**Why it works.** Base 3 gives every filling of the nine cells its own number from 0 to
-3⁹ − 1 = 19,682, with cell *i* as the digit of weight 3<sup>*i*</sup>. `divmod(code, 3)` peels off the
-lowest digit, so nine steps give the cells back in order; the rules then work on the digits exactly as
-the flat tuple's do on its marks. A move only adds one digit, so `play` is one addition once the side
-to move is known.
-
-**Hashable?** Yes: an `int` is immutable, so a position is a perfect dictionary key, and the smallest
-key of all (its number is below 3⁹, so CPython stores it in one 30-bit digit). **Where in the timing
-table?** Every function but `from_cells` must first decode the nine digits (nine `divmod` steps in the
-interpreter), `play` included, since it needs the turn: expect it near the list of lists, far behind
-the flat tuple and the bitboard. A compact value is not the same as a fast one. (Measure it with the
-optional section's `time_representation(BASE3)` rather than trusting this estimate.)""",
     code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
     checker=custom_check(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
     answer=lambda: BASE3,
@@ -431,45 +401,9 @@ def which_checks_catch(GRID, disagreements, positions):
 
 BREAK = Exercise(
     number=2,
-    title="Break it and catch it",
-    prompt="""\
-Make three deliberate mistakes in the list of lists, one at a time, each in a new function plugged in
-with `GRID._replace(...)`: `"turn"`, a turn rule that gives the first move to O; `"moves"`, a move list
-that forgets to stop after a win; `"play"`, a `play` that writes into the grid it is given (and returns
-it) instead of a copy. Run `disagreements` on each broken version and collect which checks catch it:
-`caught = {"turn": ..., "moves": ..., "play": ...}`, each a set of check names (`"round trip"`,
-`"winner"`, `"turn"`, `"moves"`, `"play"`). Which mistake would slip through if `disagreements`
-played only the first legal move of each position, and why? Give `answer = (caught, slips)`, with
-`slips` the key of that mistake.""",
     starter="""\
 answer = (None, None)  # (caught, slips)
 exercise("01", 2).check(answer)""",
-    hints=(
-        "Write each broken function as a copy of the right one with one change, e.g. `swapped_turn(grid)`, and "
-        "build `GRID._replace(turn=swapped_turn)`. Then `{what for _, what in disagreements(rep, positions)}` is "
-        "the set of checks that caught it.",
-        "Before you run it, predict: does `grid_play` use your new turn function, or the old `grid_turn`? Does the "
-        "play check use your `moves`, or `board.children()`? In which order are the five checks made, and does "
-        "each position get a fresh value?",
-        "Each mistake is caught by exactly one check. For `slips`: on a fresh grid, the first `play` gives the right "
-        "answer even if it writes into its argument; what happens to the second?",
-    ),
-    explanation="""\
-**What catches what.** `which_checks_catch(GRID, disagreements, positions)` gives
-`{"turn": {"turn"}, "moves": {"moves"}, "play": {"play"}}`:
-
-- the swapped turn is wrong on every position, but only the turn check sees it: `grid_play` calls
-  `grid_turn` by name, not the representation's `turn`, so moves still get the right mark. (A rule
-  written down in two places can be broken in one and not the other; tests should try both.)
-- the move list that forgets the winner differs only on won boards that still have empty cells, and only
-  the moves check asks it: the play check takes its moves from `board.children()`.
-- `play_in_place` spoils the grid it was given, but every position starts from a fresh
-  `from_cells(...)`, and the play check comes last, so nothing else sees the damage.
-
-**What slips through with one move per position:** `"play"`. The first `play` on a fresh grid gives the
-right board; the damage shows only when the *same* value is used again, for the second legal move. A
-test that plays one move per position would pass a `play` that corrupts every search that uses it,
-since a search plays every legal move from the same value.""",
     code=(swapped_turn, moves_after_a_win, play_in_place, which_checks_catch),
     checker=custom_check(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
     answer=lambda: (which_checks_catch(GRID, disagreements, all_positions()), "play"),
@@ -568,35 +502,12 @@ def _judge_put_mark(answer):
 
 ONE_WAY = Exercise(
     number=3,
-    title="One way to fail",
-    prompt="""\
-Write `put_mark(squares, where, mark)` for the dict representation: it returns a *new* dict with
-`mark` at the square `where`, and it raises `BoardError` with one message for a square off the board
-and a different one for a square that is taken. It never changes `squares`, not even when it refuses.
-The check tries every square, and six coordinates off the board, on all 5,478 positions.""",
     starter="""\
 def put_mark(squares, where, mark):
     raise NotImplementedError  # replace this line with your code
 
 
 exercise("01", 3).check(put_mark)""",
-    hints=(
-        "Decide in order: is `where` on the board at all? Then, is the square empty? Only then build the new dict. "
-        "Raising before writing anything is what keeps `squares` unchanged.",
-        "`squares[where]` raises `KeyError` off the board, which is the failure the tutorial's `error` call gives: "
-        "test `0 <= row < 3 and 0 <= col < 3` first. The new dict is `dict(squares)` with one entry changed.",
-        "`row, col = where`; if off the board, `raise BoardError(f\"square {where} is off the board: rows and columns "
-        "run 0..2\")`; if `squares[where] is not None`, `raise BoardError(f\"square {where} is taken by "
-        "{squares[where]}\")`; otherwise copy, set, return.",
-    ),
-    explanation="""\
-**Why it works.** Both bad cases are found before anything is written, so a refusal cannot leave a
-half-made move behind, and the one write goes into a copy, so even a successful move leaves the caller's
-dict as it was. Both failures are the same kind of exception, which the caller handles in one
-`except BoardError`, yet each message says what went wrong and names the square. That is the repair
-to the tutorial's accessors, where one mistake stops the program (`error`) and the other returns
-`Nothing` without a reason. A dict lookup off the board would raise `KeyError` with just the key as
-its message: correct, but it tells the player nothing.""",
     code=(put_mark,),
     checker=custom_check(_judge_put_mark, instruction="replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."),
     answer=lambda: put_mark,
@@ -660,39 +571,12 @@ _MOVES_CHECK = function_check(
 
 LINES_THROUGH = Exercise(
     number=4,
-    title="Only the lines through the last move",
-    prompt="""\
-Write `flat_play_and_winner(flat, cell)` that returns the new position and its winner, checking only
-the lines through `cell` (`geometry(3, 3, 3).lines_through[cell]` gives their numbers in
-`geometry(3, 3, 3).lines`). Why is that enough, on a position where play goes on? Time it against
-`flat_play` followed by `flat_winner`. The check tries every legal move of all 4,520 unfinished
-positions.""",
     starter="""\
 def flat_play_and_winner(flat, cell):
     raise NotImplementedError  # replace this line with your code
 
 
 exercise("01", 4).check(flat_play_and_winner)""",
-    hints=(
-        "In a game that is still going on nobody has a line yet, so the only line the move can complete is one "
-        "that passes through `cell`. How many lines pass through a corner, an edge cell, the centre?",
-        "Play the move as `flat_play` does, remembering the mark. Then loop over "
-        "`geometry(3, 3, 3).lines_through[cell]`: each is a number `n`, and `geometry(3, 3, 3).lines[n]` "
-        "is the tuple of its three cells.",
-        "`for n in geo.lines_through[cell]: if all(new[i] == mark for i in geo.lines[n]): return new, mark`, "
-        "and `return new, None` after the loop.",
-    ),
-    explanation="""\
-**Why it is enough.** On a position where play goes on, no line is complete, so after one move the only
-lines that can be complete are those through the new mark, and only in the mover's colour. A corner
-lies on 3 lines, an edge cell on 2 and the centre on 4, so the move checks at most 4 lines instead of 8,
-and never looks at the opponent's marks at all. That is what `Board.child` does for every board size
-(`line_cells_through`), and why a `Board` can answer `winner` without looking: the work was done, once,
-in the move.
-
-**Timing.** Expect it to beat `flat_play` + `flat_winner` by a factor of about two (fewer lines, and no
-second function call), but measure it on your machine with the optional section's `per_call_ns`; the
-factor varies with the Python version.""",
     code=(flat_play_and_winner,),
     checker=_MOVES_CHECK,
     answer=lambda: flat_play_and_winner,
@@ -817,15 +701,6 @@ def _judge_factories(answer):
 
 LARGER = Exercise(
     number=5,
-    title="Larger boards",
-    star=True,
-    prompt="""\
-Generalise the flat tuple and the bitboard to any board: write `flat_rules(rows, cols, k)` and
-`bits_rules(rows, cols, k)`, each returning a `Representation` whose lines come from
-`geometry(rows, cols, k)`. The check compares all six functions of each with `Board` on 1,700
-positions of 3×3 (every one with at most three marks, every finished one, and every tenth of the
-rest) and on 400 positions of 4×4 with k = 3 reached by random play
-(`random_positions(4, 4, 3, 400, 0, unfinished=False)` from `ttt.exercises.positions`).""",
     starter="""\
 def flat_rules(rows, cols, k):
     raise NotImplementedError  # replace this line with your code
@@ -836,24 +711,6 @@ def bits_rules(rows, cols, k):
 
 
 exercise("01", 5).check((flat_rules, bits_rules))""",
-    hints=(
-        "Look for every 3 and 9 in the 3×3 code: each must become something that depends on the size. The lines "
-        "are `geometry(rows, cols, k).lines` (or `.line_masks` for bitboards), and the number of cells is "
-        "`rows * cols`.",
-        "Define the functions *inside* `flat_rules`, so that they can use the lines and the size of that call, "
-        "and return `Representation(from_cells, to_cells, winner, turn, moves, play)`. A line now has k cells, "
-        "so test `all(flat[i] == first for i in line)` rather than `a == b == c`.",
-        "For bitboards the only other change is the mask of all cells, `(1 << rows * cols) - 1`, used to find "
-        "the free cells, and `range(rows * cols)` in `to_cells`. `turn` and `play` need no change at all.",
-    ),
-    explanation="""\
-**Why it works.** Nothing in the rules is specific to 3×3 except the list of lines and the number of
-cells: "the winner is whoever fills a line", "X moves when the counts are equal", "the moves are the
-empty cells while nobody has won". Each factory asks `geometry` for the lines once and closes over
-them, so the functions it returns are as fast as the 3×3 ones. The bitboard needs one more number, the
-mask of all cells, because `~(x | o)` has infinitely many set bits in Python until it is cut to the
-board. A Python `int` has no width limit, so the same code runs on 5×5 (25 bits) or 7×7 (49 bits); in C
-one 64-bit word holds at most an 8×8 board.""",
     code=(flat_rules, bits_rules),
     checker=custom_check(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
@@ -952,44 +809,9 @@ def separate_lines_filling():
 
 PARSE_EXACT = Exercise(
     number=6,
-    title="Why is `parse` exact?",
-    star=True,
-    prompt="""\
-Prove that a filling with the right counts is reachable if no one has a line, and that a filling where
-one side has lines (and the other none) is reachable if that side moved last and some cell lies on
-all its lines. (Hint: remove that cell's mark and play the rest in any order that alternates.) Does the
-proof depend on the board being 3×3? On 3×3 the last rule ("some cell lies on all its lines") never
-decides anything; show that it does on 4×4 with k = 3: give a filling with the right counts, lines for
-one side only, that side having moved last, which `Board.parse(..., k=3)` still refuses.""",
     starter="""\
 answer = None  # a 4×4 filling, row by row: "..../..../..../...."
 exercise("01", 6).check(answer)""",
-    hints=(
-        "For the first part: if nobody has a line in the final filling, nobody has one in any part of it either. "
-        "So play X's and O's marks in any alternating order, X first: the game cannot end early. For the second, "
-        "remove the mark in the common cell; what is left has no line at all.",
-        "Nothing in that argument counts cells or looks at the shape of the board, so it holds for every m×n board "
-        "and every k. On 3×3, lines without a cell common to all of them cover at least 6 cells: 6 marks for one "
-        "side, at least 5 for the other, 11 > 9. On 4×4 with k = 3 there is room.",
-        "Give X two rows of three that share no cell, for instance `XXX.` in rows 0 and 2, so X has 6 marks and "
-        "moved last; O then has 5 marks, placed so that no three of them are in a line.",
-    ),
-    explanation="""\
-**The proof.** *No lines:* take the marks in any order that alternates X, O, X, ... (the counts allow it:
-X has as many marks as O, or one more). Every position on the way holds a subset of the final marks, so
-nobody has a line before the end either, and the game never stops early: the filling is reached.
-*Lines for one side only:* say X has lines, X moved last and cell *c* lies on all of them. Remove X's
-mark at *c*. What is left has equal counts, and no line for X (each passed through *c*) or O, so the first
-case reaches it; then X plays *c* and completes all its lines at once. Conversely each rule is
-necessary: the counts follow from alternation, play stops at the first line, and the last move completed
-every line the winner has, so they all contain the cell of that move. So `parse`'s four checks describe
-exactly the reachable positions.
-
-**Does it depend on 3×3?** No: nothing in the proof looks at the size, so `parse` is exact on every
-board. But on 3×3 the last rule is implied by the others (lines with no cell common to all of them cover at
-least 6 cells, so they need 6 marks of one side and at least 5 of the other, 11 marks on 9 cells), which is why notebook 00's exercise 1 finds only three
-reasons. On 4×4 with k = 3 it is needed: in `XXX./OO.O/XXX./O.O.` X has two rows that share no cell, the
-counts are right (6 X, 5 O) and O has no line, yet no game reaches it.""",
     code=(separate_lines_filling,),
     checker=custom_check(
         _judge_filling,

@@ -124,42 +124,7 @@ def _judge_undo(answer):
 
 UNDO = Exercise(
     number=1,
-    title="Undo",
-    prompt="""\
-Write `undo(game)` for the model, `ttt.game.Game`: it takes back the last move, so that `game.board`
-and `game.history` are what they were before it, sets `game.message` to the new status (see
-`ttt.game.status_line`) and returns `True`; with nothing to take back it changes nothing and returns
-`False`. Start again from `game.start` and replay all but the last cell. What should undo do after
-the game is over? Against a computer opponent (`game.human` is your mark) an undo must take back two
-moves; why? Then add an *Undo* button under a `BoardWidget` that calls `undo(widget.game)` and
-`widget.refresh()`, and check it with calls from code, as above. The check plays 105 seeded games,
-on 3×3 and 4×4, with two people and against a computer playing X or O, and undoes each to the start.""",
     starter=function_starter(undo),
-    hints=(
-        "Replaying is simpler than un-playing: `board = game.start`, then `board = board.play(cell)` for every cell "
-        "of `game.history` but the last. Set `game.board` and `game.history` to match, and `game.message` to "
-        "`status_line(board)`.",
-        "After a win the same rule works: the game goes on from the position before the winning move. Against the "
-        "computer, the last move in the history is usually the computer's reply; undoing only that would hand the "
-        "turn back to the computer, which would play the same move again at once.",
-        "Move `i` of the history was made by `\"XO\"[i % 2]`. Against a computer, find the last index whose mark is "
-        "`game.human` and keep `game.history[:i]`; if there is none (the computer's opening move only), return "
-        "False. With two people, `game.human` is None and the last move is taken back.",
-    ),
-    explanation="""\
-**Why it works.** A `Board` never changes, so the state before a move is rebuilt by replaying the
-history from `game.start` without its last entries; that always gives a legal position, whatever the
-move was. After the game is over the same rule applies: undo takes back the move that ended it, and play
-goes on from there, which is what a player who clicked too fast wants.
-
-**Why two moves against a computer.** The person can only take back their own move, but by the time they
-press Undo the computer has replied. Taking back just the reply leaves the computer to move, and it moves
-at once (the same move, if it is deterministic), so Undo would seem to do nothing. So undo skips back over
-the computer's replies to the last move the person made. If the computer plays X, its opening move is not
-the person's, and undo at the start returns False.
-
-For the button: `undo_button.on_click(lambda _: undo(widget.game) and widget.refresh())`, and from code,
-`assert undo(widget.game)` after some clicks, then compare `widget.board` and the buttons' descriptions.""",
     code=(undo,),
     checker=custom_check(_judge_undo, kind="function"),
     answer=lambda: undo,
@@ -221,14 +186,6 @@ def _judge_opponent(answer):
 
 WHO_STARTS = Exercise(
     number=2,
-    title="Who starts",
-    prompt="""\
-Write a small opponent class with a `move(board)` method that returns a legal cell (the first legal
-cell, or a random one from a `random.Random(0)` kept on the object) and pass an object of it as
-`BoardWidget(opponent=...)`. Add `ToggleButtons(options=["I play X", "I play O"])` whose change calls
-`restart(computer=...)`. When the computer plays X it must move before you can; check from code that
-it does. The check asks your opponent for a move on every unfinished 3×3 position and on 500 positions
-of 4×4 with k = 4, with X or O to move.""",
     starter="""\
 class FirstCell:
     def move(self, board):
@@ -236,24 +193,6 @@ class FirstCell:
 
 
 exercise("02", 2).check(FirstCell())""",
-    hints=(
-        "`board.legal_moves()` lists the empty cells while the game goes on. The opponent is asked to move only "
-        "when it is its turn, so it can play for whichever side `board.turn` says.",
-        "`FirstCell().move(board)` can return `board.legal_moves()[0]`. For a random opponent, make the generator "
-        "once, in `__init__` (`self.rng = random.Random(seed)`), not on every move, or it repeats the same choice.",
-        "For the toggle: `toggle.observe(lambda change: widget.restart(computer=\"O\" if change[\"new\"] == "
-        "\"I play X\" else \"X\"), names=\"value\")`. From code: after `widget.restart(computer=\"X\")`, "
-        "`widget.game.history` holds one cell and `widget.board.turn == \"O\"`.",
-    ),
-    explanation="""\
-**Why it works.** A legal move is an empty cell of a game that is not over, which is exactly what
-`board.legal_moves()` lists, on any board size; the opponent never needs to know which side it plays,
-because `Game` asks it only on its own turn. `Game.new` (which `restart` calls) makes the computer's
-move straight away when the computer plays X, so by the time the board is drawn X has moved and the
-status line says "O to move".
-
-A random opponent keeps one `random.Random(seed)` for its whole life: created afresh on every move with
-the same seed it would always pick the same position in the list. (`RandomCell` below does it right.)""",
     code=(FirstCell, RandomCell),
     checker=custom_check(_judge_opponent, instruction="replace None with your opponent object, then run the cell again."),
     answer=lambda: FirstCell(),
@@ -348,32 +287,7 @@ def _judge_row_col(answer):
 
 ROWS_COLS = Exercise(
     number=3,
-    title="Rows and columns",
-    prompt="""\
-Without changing `run_game`, write `row_col(read)`, which wraps another `read` function and returns a
-new one: an answer `row,col` on the 3×3 board (such as `1,2`, spaces allowed around the numbers)
-becomes its cell number (`"5"`), and anything else, off-board pairs included, is passed on unchanged,
-so that the loop still refuses it with its own message. Test it with `scripted`:
-`run_game(read=row_col(scripted([...])))`. The check tries twenty-four kinds of answer and the end
-of the input.""",
     starter=function_starter(row_col),
-    hints=(
-        "`row_col` returns a function: define `def read_cell(prompt):` inside it, call `read(prompt)` there, and "
-        "`return read_cell`. The prompt goes on unchanged; only the answer is translated.",
-        "`answer.split(\",\")` gives the parts; translate only when there are exactly two, each a whole number "
-        "from 0 to 2 after `.strip()` (`part.strip().isdecimal()` refuses `-1`). Cell = `3 * row + col`.",
-        "Everything else (`centre`, `q`, `3,3`, an empty line) is returned as it came, and an `EOFError` from "
-        "`read` must not be caught: the loop uses it to stop.",
-    ),
-    explanation="""\
-**Why it works.** `run_game` asks its `read` for a line and does everything else itself, so a new way
-of typing moves is a new `read`, and the loop never needs to change. `row_col` only rewrites answers it
-fully understands; anything else reaches the loop as it was typed, so the loop's own checks (not a
-number, off the board, taken) and its messages still apply. Passing on `3,3` gives "'3,3' is not a
-number", which is honest if not ideal; translating it to 12 would be worse, a message about a cell the
-player never typed. (A better message needs the loop to accept pairs: `Board.play((3, 3))` already
-explains "rows run 0..2 and columns 0..2".) The end of input is an `EOFError` from the wrapped `read`,
-and it passes straight through, so the loop still stops cleanly.""",
     code=(row_col,),
     checker=custom_check(_judge_row_col, kind="function"),
     answer=lambda: row_col,
@@ -429,36 +343,7 @@ def _hutton_cases() -> list[tuple[Board, str]]:
 
 HUTTON = Exercise(
     number=4,
-    title="Hutton's messages",
-    prompt="""\
-Write `hutton_message(board, answer)` that returns what Hutton's loop prints for an answer:
-`"ERROR: Invalid number"` when `getNat` rejects the line (it accepts only a non-empty line of the
-digits 0–9, as Haskell's `isDigit` does), `"ERROR: Invalid move"` when `valid` rejects the cell (off
-the board, or not blank), and `None` for a move it plays. Run it over the script of this notebook:
-which answers there, or which others you can think of, get a different kind of message from ours? The
-check tries twenty-one answers on every unfinished position.""",
     starter=function_starter(hutton_message),
-    hints=(
-        "Two tests, in the order Hutton's code makes them: first `getNat` (is the line a number at all?), then "
-        "`valid` (is that cell on the board and empty?).",
-        "`getNat` does not strip spaces and has no minus sign: the line must be non-empty and every character one "
-        "of `\"0123456789\"`. Careful: Python's `str.isdigit` also accepts digits of other scripts, such as `'٣'`.",
-        "`if answer == \"\" or not all(c in \"0123456789\" for c in answer): return \"ERROR: Invalid number\"`; then "
-        "`cell = int(answer)`, and `\"ERROR: Invalid move\"` unless `cell < board.size` and "
-        "`board.cells[cell] == \".\"`.",
-    ),
-    explanation="""\
-**Why it works.** Hutton's loop checks in two stages, and the function follows them: `getNat` accepts a
-line only if it is non-empty and all digits (`xs /= [] && all isDigit xs`), otherwise it prints
-"ERROR: Invalid number" and asks again; then `move` returns `[]` unless `valid g i` (the cell is on the
-board and blank), and the loop prints "ERROR: Invalid move". A line of digits can never be negative, so
-`valid`'s `0 <= i` always holds.
-
-**The kinds of message.** On this notebook's script the two loops refuse the same answers for the same
-kind of reason: `centre` is not a number for either, and `4` (taken) and `9` (off the board) are invalid
-moves for both, though ours says which. The differences lie elsewhere: `-1` is "not a number" for Hutton
-but an off-board cell for us; ` 4` with a space is not a number for Hutton, while we strip spaces and play
-4; and `q` abandons our game but is just an invalid number for Hutton's.""",
     code=(hutton_message,),
     checker=function_check(
         _hutton_reference, _hutton_cases, name="hutton_message", args="board, answer", describe=_describe_hutton,
@@ -472,67 +357,10 @@ but an off-board cell for us; ` 4` with a space is not a number for Hutton, whil
 
 BIGGER = Exercise(
     number=5,
-    title="Bigger boards",
-    star=True,
-    prompt="""\
-`BoardWidget(rows=4, cols=4, k=4)` already works. Add a drop-down that switches between 3×3 with k=3,
-4×4 with k=4 and 5×5 with k=4, replacing the board inside a container when the choice changes. Play a
-few 4×4, k=4 games: does either side seem to have the upper hand? Notebook 09 solves 4×4 exactly.""",
-    hints=(
-        "Put the board in a container, `box = VBox([BoardWidget()])`, and show `VBox([dropdown, box])`. When the "
-        "drop-down changes, replace the container's children: `box.children = [BoardWidget(rows=..., cols=..., k=...)]`.",
-        "`Dropdown(options=[(\"3×3, k=3\", (3, 3, 3)), (\"4×4, k=4\", (4, 4, 4)), (\"5×5, k=4\", (5, 5, 4))])` gives "
-        "each label a value; `dropdown.observe(handler, names=\"value\")` calls `handler(change)` with "
-        "`change[\"new\"]` the chosen triple.",
-        "On 4×4 with k = 4 each line needs all four cells of a row, column or long diagonal, and a single mark of "
-        "the opponent kills it: blocking is easy. Expect many draws between careful players.",
-    ),
-    explanation="""\
-**A model answer.** The widget only draws a `Game`, so switching size means making a new widget:
-
-```python
-from ipywidgets import Dropdown, VBox
-from ttt.view.widgets import BoardWidget
-
-sizes = Dropdown(options=[("3×3, k=3", (3, 3, 3)), ("4×4, k=4", (4, 4, 4)), ("5×5, k=4", (5, 5, 4))])
-box = VBox([BoardWidget()])
-sizes.observe(lambda change: setattr(box, "children", [BoardWidget(*change["new"])]), names="value")
-VBox([sizes, box])
-```
-
-**Who has the upper hand?** On 4×4 with k = 4 a line must fill a whole row, column or long diagonal (10
-lines, against 8 on 3×3), and one opposing mark kills a line, so the second player can block every
-threat: careful games end in draws, and notebook 09's exact search confirms that 4×4 with k = 4 is a draw
-with perfect play.""",
 )
 
 TWO_VIEWS = Exercise(
     number=6,
-    title="Two views, one model",
-    star=True,
-    prompt="""\
-Show `board_widget` again in a new cell and click in one of the two copies. What happens in the other,
-and why? Then write a second view of the same `Game`, for example an `HTML` widget showing
-`board_svg(game.board)` from `ttt.view.display`, that is redrawn after every click, and say which
-object is the model.""",
-    hints=(
-        "Showing a widget twice does not copy it: both outputs are views of one widget model in the kernel. What "
-        "does a click change: the view, or the model?",
-        "For the second view: `picture = HTML(board_svg(board_widget.game.board))`, and after each click set "
-        "`picture.value` again. A button's `on_click` can take more than one handler.",
-        "The `Game` is the model of the game: the buttons and the picture both read it, and neither keeps a copy "
-        "of the board.",
-    ),
-    explanation="""\
-**What happens.** Both copies change together. Displaying a widget twice does not make a second widget:
-it makes a second *view* of the same widget model, and a click in either view goes to the one
-`BoardWidget` in the kernel, which calls `Game.click` and updates its buttons; the browser then redraws
-every view of those buttons.
-
-**A second view.** An `HTML` widget showing `board_svg(board_widget.game.board)`, refreshed by a handler
-added to every button (`button.on_click(lambda _: redraw())`), always shows the same position as the
-buttons, because both read the same `Game`. The `Game` is the model (the board, the history, the
-message); the buttons, the status line and the picture are views, and none of them decides anything.""",
 )
 
 

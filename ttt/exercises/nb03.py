@@ -40,34 +40,7 @@ def tiny_tree_counts():
 
 TINY = Exercise(
     number=1,
-    title="A tiny board by hand",
-    prompt="""\
-On a 2×2 board with two in a row (`Board.empty(2, 2, 2)`), the first player always wins on move 3.
-Work out by hand the numbers of nodes, games and positions of its tree, then check them with
-`count_tree` and with `size(gametree(...))`, and give them as `answer = (nodes, games, positions)`.""",
     starter=answer_starter("(nodes, games, positions)"),
-    hints=(
-        "Go ply by ply: how many nodes are there after 0, 1, 2 and 3 moves? Why does no game reach move 4?",
-        "On 2×2 with two in a row every pair of cells is a line (two rows, two columns, two diagonals), "
-        "so X wins with its second mark, on move 3, whatever happens. Nodes: 1 + 4 + 4·3 + 4·3·2; every "
-        "node after move 3 is a finished game.",
-        "Positions count each board once, however many move orders reach it. After move 3, X has two "
-        "cells and O one: choose O's cell, then X's two cells among the other three. Before that, each "
-        "board is reached in one order only.",
-    ),
-    explanation="""\
-**Counting by hand.** Any two cells of a 2×2 board are in a line (two rows, two columns and two
-diagonals), so X wins with its second mark, on move 3, whatever O does, and no node is deeper
-than ply 3. Ply by ply the tree has 1, 4, 4·3 = 12 and 4·3·2 = 24 nodes: 41 in all, and the 24
-nodes of ply 3 are its leaves, the 24 complete games.
-
-**Positions** count each board once. Up to ply 2 every board is reached by one order of moves only
-(one X and one O), so there are 1 + 4 + 12 of them. After move 3, X has two marks and O one: O's cell
-can be any of 4, and X's two cells are 2 of the other 3, so 4·3 = 12 boards, each reached in two
-orders (X's two marks either way round). That is 29 positions, against 41 nodes.
-
-`count_tree(Board.empty(2, 2, 2))` gives the same figures (`nodes`, `games`, `positions`), and so do
-`size(gametree(Board.empty(2, 2, 2)))` and `leaves(...)` from the notebook.""",
     code=(tiny_tree_counts,),
     checker=numbers_check(
         {"nodes": 41, "games": 24, "positions": 29},
@@ -192,36 +165,7 @@ _HEIGHT_WIDTHS_CHECK = functions_check(
 
 HEIGHT_WIDTHS = Exercise(
     number=2,
-    title="Height and width",
-    prompt="""\
-Write `height(tree)` (the number of moves on the longest path from the root down to a leaf) and
-`widths(tree)` (a list: how many nodes the tree has at each depth, starting with 1 for the root) for
-our `Tree`. Check `widths` against `counts.nodes_per_ply` for the empty board, using the package's
-shared tree `full` (why would our own `gametree` be a poor idea here?). The check gives your two
-functions the package's tree (with the same `board` and `children`) of every 3×3 position with at
-least five marks, and of every position of 2×2 with two in a row.""",
     starter=function_starter(height, widths),
-    hints=(
-        "`height` follows the shape of `size` and `leaves`: what is the height of a leaf? Of a node "
-        "whose children have heights 2, 4 and 3?",
-        "A leaf has height 0, and any other node one more than its highest child. For `widths`, go "
-        "level by level rather than by recursion: the root is level 0, and the next level is every "
-        "child of every node of this one.",
-        "Nearly there: `counts, level = [], [tree]`; while `level` is not empty, append `len(level)` "
-        "to `counts` and set `level = [child for node in level for child in node.children]`.",
-    ),
-    explanation="""\
-**Why it works.** A leaf ends every path at once, so its height is 0; any other node is one move
-above its children, and the longest path goes through the highest child. `widths` walks the tree one
-level at a time: each level is the list of every child of every node of the level above, so its
-length is the number of nodes at that depth. On the empty board it gives `counts.nodes_per_ply`,
-`[1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]`, and `height(full)` is 9.
-
-**Why not our own `gametree`.** It makes one object per node: 549,946 of them for the empty board,
-which takes seconds and over 100 MB. The package's tree holds the same 549,946 nodes in 5,478
-objects, since every position's subtree is built once and shared; both functions still visit every
-node, but nothing has to be built again. (A level holds the same shared object many times: level 8
-has 200,448 entries but only 390 different positions.)""",
     code=(height, widths),
     checker=_HEIGHT_WIDTHS_CHECK,
     answer=lambda: (height, widths),
@@ -253,35 +197,8 @@ def most_popular():
 
 MOST_POPULAR = Exercise(
     number=3,
-    title="The most popular position",
-    prompt="""\
-For every position, count the move orders that reach it from the empty board (adapt the idea of
-`count_tree`: a dictionary from boards to numbers of paths, one ply at a time). Which unfinished
-positions are reached in the most ways, and in how many? Give `answer = (ways, positions)`: the
-largest number of move orders that reach an unfinished position, and how many unfinished positions
-are reached in exactly that many ways. Why do they all have the same number of marks?""",
     starter=answer_starter("(ways, positions)"),
-    hints=(
-        "Start with `{Board.empty(): 1}`. Every path to a child passes through its parent, so a child "
-        "is reached in the sum of its parents' numbers of ways. Go one ply at a time.",
-        "Keep the finished positions out of the maximum (the question is about unfinished ones), then "
-        "count how many positions reach that maximum. Think about `x!·o!` from the section "
-        "\"Positions, not nodes\": in how many orders can the marks of a position without a line be placed?",
-        "Look at the unfinished positions with the most marks: how many marks can an unfinished position "
-        "have at most, how many orders of its X marks and of its O marks are there, and why can none of "
-        "them have ended early? Then count the unfinished positions with that many marks.",
-    ),
-    explanation=lambda: f"""\
-**The answer.** The largest number is {most_popular()[0]:,}, and {most_popular()[1]:,} unfinished positions
-share it: every unfinished position on ply 8.
-
-**Why.** A position with `x` marks of X and `o` of O can be reached in at most `x!·o!` orders (X's
-marks in any order, O's in any order, interleaved as the turns demand). An *unfinished* position has no
-line, so no order of its marks can have completed a line earlier and stopped: every one of the `x!·o!`
-orders reaches it. The product is largest with the most marks, and an unfinished position has at
-most eight (ply 9 is always finished): 4!·4! = 576, for each of the 222 unfinished positions of
-ply 8. Finished positions are reached in up to 5!·4! = 2,880 orders, but only when no order
-completes a line before the last move.""",
+    figures=lambda: dict(most_ways=most_popular()[0], most_popular_positions=most_popular()[1]),
     code=(path_counts, most_popular),
     checker=numbers_check(
         {"ways": 576, "positions": 222},
@@ -311,29 +228,8 @@ def lazy_4x4_figures():
 
 LAZY = Exercise(
     number=4,
-    title="Lazy and 4×4",
-    prompt="""\
-How many nodes does `ttt.tree.prune(game_tree(Board.empty(4, 4, 4), lazy=True), 3)` have? Predict
-before you run it. On 4×4 with four in a row, what is the first ply at which a game can end, and how
-many nodes does the tree have up to and including that ply (work this one out: the tree is far too
-big to walk)? Give `answer = (nodes, first_ply, nodes_to_that_ply)`.""",
     starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"),
-    hints=(
-        "Before any game can end, every order of moves is possible: 16 first moves, then 15, then 14. "
-        "Count the root too.",
-        "A game ends at the earliest when X completes a line of four, that is with X's fourth mark. On "
-        "which move does X place it? Up to that ply the tree is pure products, as on 3×3 up to ply 5.",
-        "1 + 16 + 16·15 + 16·15·14 nodes for the pruned tree; the first end is on move 7; and the "
-        "nodes up to it are `sum(math.perm(16, ply) for ply in range(8))`.",
-    ),
-    explanation=lambda: f"""\
-**Why these numbers.** No game of 4×4 with four in a row ends before X's fourth mark, which is
-move 7 (X plays moves 1, 3, 5 and 7). Until then every order of moves is possible, so ply `p` has
-16·15·…·(16 − p + 1) nodes, `math.perm(16, p)`. Pruned at depth 3 the tree has 1 + 16 + 240 + 3,360
-= {lazy_4x4_figures()[0]:,} nodes, and the lazy tree builds only those. Up to and including ply 7 the full tree
-has {lazy_4x4_figures()[2]:,} nodes, more than a hundred times the whole 3×3 tree, before a single game
-has ended: far too many to build one object each, and a reason why 4×4 needs the techniques of
-notebooks 05 to 07 (and 09).""",
+    figures=lambda: dict(pruned_nodes=lazy_4x4_figures()[0], nodes_to_ply_7=lazy_4x4_figures()[2]),
     code=(lazy_4x4_figures,),
     checker=numbers_check(
         {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817},
@@ -401,39 +297,7 @@ def _no_base_case(board):
 
 COUNT_GAMES = Exercise(
     number=5,
-    title="Count without a tree",
-    star=True,
-    prompt="""\
-Write your own `count_games(board)` that returns the number of complete games below `board` while
-visiting each position only once (hint: the number of games below a position does not depend on how
-it was reached, so a dictionary can remember it). Check 255,168 for the empty board. A finished
-board counts as one game. The check compares your function with `count_tree(board).games` on every
-3×3 position with at least five marks, a corner opening, the empty board, and the 29 positions of 2×2
-with two in a row, and counts your function's calls.""",
     starter=function_starter(count_games),
-    hints=(
-        "Start without the dictionary: the games below a position are the games below each of its "
-        "children, added up. What is the number of games below a finished board?",
-        "A finished board is one game, so return 1 there (0 would make every count 0). Then add a "
-        "dictionary from boards to counts: look the board up before recursing, and store the count "
-        "after. Boards are immutable and hashable, so they can be keys.",
-        "Nearly there: `def count_games(board, memo=None):` sets `memo = {}` when it is None; returns 1 if "
-        "`board.is_over`; otherwise, if the board is not yet in `memo`, stores "
-        "`sum(count_games(board.play(cell), memo) for cell in board.legal_moves())` there; "
-        "and returns `memo[board]`.",
-    ),
-    explanation="""\
-**Why it works.** The games below a position are the games below its children, added up, and a
-finished board is one game. That recursion alone is right, but it walks the whole tree: 549,946
-nodes from the empty board. The number of games below a position does not depend on the moves that
-led to it, so the first time a position is worked out its count goes into `memo`, and every later
-visit (every transposition) reads it back. Each of the 5,478 positions is then worked out once, and
-the empty board gives 255,168.
-
-`memo` is created inside the call (`memo=None`, then `{}`), not as a default argument `memo={}`:
-a default dictionary is made once and shared by every call, which works here but surprises in
-general. Passing it down the recursion lets all the calls of one count share it. `functools.cache`
-on a one-argument `count_games` does the same with less code.""",
     code=(count_games,),
     checker=function_check(
         lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
@@ -464,39 +328,20 @@ def last_move_wins():
     return games, boards
 
 
-def _last_move_answer() -> str:
+def _last_move_figures() -> dict:
     games, boards = last_move_wins()
     ways = path_counts()
     orders = sorted(paths for board, paths in ways.items() if board.moves_made == 9 and board.winner == "X")
-    return f"""\
-**The games.** Games of length 9 are X's wins on the last move and all the draws, since a draw fills
-the board. So X wins 127,872 − 46,080 = {games:,} of them.
-
-**The boards.** Only {boards} different boards are full with a line of X's (and none of O's). A board
-stands for every order of moves that reaches it: X's five marks in any of 5! = 120 orders and O's four
-in any of 4! = 24, at most 2,880 orders, less the orders that would have completed a line earlier and
-stopped there. These boards are reached in {orders[0]:,} to {orders[-1]:,} orders, {games / boards:,.0f} on
-average, which is why there are over a thousand times as many games as boards. Counting games
-counts orders; counting positions counts boards: the gap of this notebook, once more."""
+    return dict(
+        games=games, boards=boards, fewest_orders=orders[0], most_orders=orders[-1],
+        orders_per_board=games / boards,
+    )
 
 
 LAST_MOVE = Exercise(
     number=6,
-    title="Wins on the last move",
-    star=True,
-    prompt="""\
-How many of the 127,872 games of length 9 does X win? Answer from the figures in this notebook. Then
-count the different *boards* on which X wins with the ninth move, and explain why there are so many
-more games than boards. Give `answer = (games, boards)`.""",
     starter=answer_starter("(games, boards)"),
-    hints=(
-        "Which games last all nine moves? Only X can move ninth, and a draw always fills the board.",
-        "Games: the games of length 9 minus the draws. Boards: among the positions with nine marks, "
-        "count those with a line of X (`reachable_positions()` lists every position once).",
-        "`count_tree(Board.empty())` gives `games_by_length[9]` and `outcomes[\"draw\"]`; the boards are "
-        "`sum(1 for b in reachable_positions() if b.moves_made == 9 and b.winner == \"X\")`.",
-    ),
-    explanation=_last_move_answer,
+    figures=_last_move_figures,
     code=(last_move_wins,),
     checker=numbers_check(
         {"games": 81_792, "boards": 62},

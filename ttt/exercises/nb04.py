@@ -84,33 +84,10 @@ def _swapped(board: Board) -> str:
 
 HUTTON_ORDER = Exercise(
     number=1,
-    title="Hutton's order, literally",
-    prompt="""\
-Write `minimax_outcome(board)` that returns the strings `"O"`, `"draw"` or `"X"` (who wins with
-perfect play) and compares them with `max`/`min` and a `key` that encodes O < draw < X. Check that it
-agrees with `minimax_value` on `later`; the check tries it on the 4,388 of them with at least five
-marks. What goes wrong if you compare the strings themselves?""",
     starter=function_starter(minimax_outcome),
-    hints=(
-        "Follow `minimax_value` line by line; only the leaves and the comparison change. On a finished "
-        "board, `board.winner` is `\"X\"`, `\"O\"` or `None`.",
-        "`max` and `min` take a `key`: a function that turns each item into what is compared. A dictionary "
-        "`ORDER = {\"O\": 0, \"draw\": 1, \"X\": 2}` gives one: `key=ORDER.get`.",
-        "Return `board.winner or \"draw\"` on a finished board; otherwise collect the children's outcomes and "
-        "return `max(outcomes, key=ORDER.get)` if X is to move, else `min(outcomes, key=ORDER.get)`.",
+    figures=lambda: dict(
+        wrong_later_positions=sum(_by_string_order(b) != _outcome_reference(b) for b in _later_positions()),
     ),
-    explanation=lambda: f"""\
-**Why it works.** It is `minimax_value` with other names for the outcomes: a finished game is worth
-its winner (or `"draw"`), and the side to move takes the best child in Hutton's order O < draw < X.
-The `key` makes `max` and `min` compare each outcome's place in that order, which is exactly what
-Haskell's derived `Ord` does for `data Player = O | B | X`.
-
-**Comparing the strings themselves** uses the order of their characters: capitals come before
-lower-case letters, so `"O" < "X" < "draw"`. X then prefers a draw to a win, and O prefers a win
-for X to a draw. On the 5,144 positions of `later` that gives the wrong outcome on
-{sum(_by_string_order(b) != _outcome_reference(b) for b in _later_positions()):,} of them. Hutton's
-order is an order of *outcomes*; with strings, or with any other representation, it has to be
-written down, not inherited from the spelling.""",
     code=(minimax_outcome,),
     checker=function_check(
         _outcome_reference,
@@ -242,39 +219,12 @@ def _tables_success(board: Board) -> str:
 
 GIVE_UP = Exercise(
     number=2,
-    title="A loser that gives up",
-    prompt="""\
-Write a player that plays like `PerfectPlayer` except when every move loses: then it takes the move
-with the *lowest* depth-aware score. Run `games_against_everyone` for it from the empty board, as X
-and as O. Why is the table exactly the same as the perfect player's? Find a start position from which
-the two players' tables differ, each player taking the side to move there, and give it as `answer`
-(a `Board`, or text such as `"XX./O../..."`). Explain the difference.""",
     starter=answer_starter('a Board, or text such as "XX./O../..."'),
-    hints=(
-        "From the empty board the perfect player never loses. Does it ever meet a position in which every "
-        "move loses?",
-        "The new rule can only matter from a position that is already lost for the player. Look among "
-        "the positions where `solve(board).value == -1` for one whose moves lose at different speeds "
-        "(`move_scores` gives different negative scores).",
-        "Subclass `PerfectPlayer` and override `move`: if `max(move_scores(board).values()) < 0`, return "
-        "the move with the lowest score. Then loop over `reachable_positions()` and stop at the first "
-        "unfinished board where `games_against_everyone(board, board.turn, ...)` differs for the two players.",
+    figures=lambda: dict(
+        first_differing_start_notation=first_differing_start().notation,
+        first_differing_start_turn=first_differing_start().turn,
+        comparison=_compare_tables(*_tables(first_differing_start())),
     ),
-    explanation=lambda: f"""\
-**Why the table from the empty board is the same.** The perfect player starts in a drawn position and
-only ever plays moves that keep the value, so the positions it meets are drawn or won for it. A
-position in which every move loses never comes up, and the new rule never fires: both players make
-the same move everywhere they are asked.
-
-**Where the tables differ.** Only from a position that is already lost for the player, where some
-moves lose sooner than others. The first one in the order of `reachable_positions` is `{first_differing_start().notation}`
-({first_differing_start().turn} to move): from there {_compare_tables(*_tables(first_differing_start()))}.
-
-The opponent in `games_against_everyone` plays *every* legal move, bad ones included. The perfect
-player stalls, so the opponent has more moves in which to go wrong, and many games end in a draw or
-even a win. The player that gives up takes the quickest loss, which leaves the opponent fewer chances
-to err: fewer games won, more lost. Against perfect play both lose; against anything less, stalling
-is worth it.""",
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=position_check(_tables_differ, _explain_tables, success=_tables_success),
     answer=first_differing_start,
@@ -358,39 +308,8 @@ def _only_the_punctuation(board, cell, expected, got):
 
 COACH = Exercise(
     number=3,
-    title="Coach mode",
-    prompt="""\
-Using `move_scores` and the hint labels of `cell_hints`, write `verdict(board, cell)` that says
-whether the move `cell` of the side to move kept the value (`"good move"`, also for a slower win, and
-for any move in a lost position), or else what it threw away, with the hint labels of the best move
-and of the move played: `"that was a win in 3; now it is a draw"`, `"that was a draw; now it is a
-loss in 4"`. The check asks it about every move of the 627 unfinished positions up to symmetry. Then, if you like,
-make a `ComputerGameWidget` subclass whose status line comments on each of your moves.""",
     starter=function_starter(verdict),
-    hints=(
-        "A move keeps the value when it leads to the same kind of result as the best move: a win, a draw "
-        "or a loss. How can you tell the kind from a depth-aware score?",
-        "The sign of the score is the value: compare `sign(scores[cell])` with the sign of the best score "
-        "(`from ttt.scores import sign`). The labels come from `cell_hints(board)`, as `(colour, label)` "
-        "pairs (`ttt.solver.move_hints(board)` gives the labels alone).",
-        "`scores = move_scores(board)`; `best = max(scores, key=scores.get)`; if the signs of `scores[cell]` "
-        "and `scores[best]` agree, return `\"good move\"`; otherwise build the sentence from the labels of "
-        "`best` and `cell`.",
-    ),
-    explanation=lambda: f"""\
-**Why it works.** A depth-aware score carries the value in its sign and the length of the game in its
-size. A move keeps the value when its score has the same sign as the best move's: a slower win is
-still a win, and in a lost position every move loses, so each one is a "good move" as far as the
-value goes. Otherwise the move threw something away, and the two hint labels say what: the best
-move's label is what the position offered, the played move's label what is left.
-
-**On the board.** `ComputerGameWidget.click` plays your move and the computer's reply; remembering
-the board before it lets the status line comment on your move. Run this in a cell of the notebook,
-after `verdict`, and play a few moves:
-
-```python
-{COACH_WIDGET}
-```""",
+    figures=lambda: dict(coach_widget=COACH_WIDGET),
     code=(verdict,),
     checker=function_check(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
@@ -494,36 +413,11 @@ def _ten_success(board: Board):
 
 TEN_MINUS_DEPTH = Exercise(
     number=4,
-    title="Where \"10 − depth\" breaks",
-    star=True,
-    prompt="""\
-On the 3×4 board with three in a row (`Board.empty(3, 4, 3)`), games can last 12 moves. Find a
-position (with `ttt.solve` and `move_scores`) from which the post's scores, counted from the empty
-board (10 − *d* for a win on move *d*, *d* − 10 for a loss on move *d*, 0 for a draw), make its
-`best-move`, which takes the first move with the highest score, throw away a win or a draw. Give it as
-`answer`. Which constant instead of 10 would be safe for an *m*×*n* board?""",
     starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
-    hints=(
-        "A win on move 10 scores 10 − 10 = 0, the same as a draw, and a win on move 11 or 12 scores less. "
-        "What does a *loss* on move 12 score?",
-        "For a move with depth-aware score `s`, `plies_from_score(s, empty)` (from `ttt.scores`) says how "
-        "many moves the game still lasts, this one included; add `board.moves_made` to get the move `d` "
-        "on which it ends. Look at positions with ten or eleven marks.",
-        "Walk `reachable_positions(Board.empty(3, 4, 3))` from the fullest boards back, compute the post's "
-        "score of every move, take the first move with the highest, and stop at a position where that "
-        "move's true score has a smaller sign than the best move's.",
+    figures=lambda: dict(
+        where_ten_breaks_notation=where_ten_breaks().notation, where_ten_breaks_turn=where_ten_breaks().turn,
+        ten_breaks=_ten_success(where_ten_breaks()),
     ),
-    explanation=lambda: f"""\
-**Why it breaks.** With the constant 10 a win is worth more than a draw only if it comes before move
-10, and a loss is worth less than a draw only if it comes before move 10. On 3×4 the moves 10, 11 and
-12 exist, so late in a game the post's scores turn wins into "draws or worse" and losses into "draws
-or better". In `{where_ten_breaks().notation}` ({where_ten_breaks().turn} to move), for example,
-{_ten_success(where_ten_breaks())}
-
-**A safe constant.** A game on an *m*×*n* board ends at the latest on move *m*·*n*, so the constant
-must be larger than *m*·*n*: with *m*·*n* + 1 a win always scores at least 1 and a loss at most −1.
-Counting *empty cells*, as `ttt` does, needs no constant at all: a win leaving *e* cells empty scores
-*e* + 1 on any board.""",
     code=(post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,
@@ -569,36 +463,7 @@ def _judge_chance(answer):
 
 RANDOM_OPPONENT = Exercise(
     number=5,
-    title="Against a random opponent",
-    star=True,
-    prompt="""\
-Play 10,000 games of `PerfectPlayer()` as X against `RandomPlayer(seed=0)` (both from `ttt.players`;
-`ttt.match.play_match` plays them) and count the wins. Then compute the exact probability of a win
-with a recursion like `games_against_everyone` in which each of the opponent's moves is weighted by
-one over the number of its legal moves (a `fractions.Fraction` keeps it exact). How close is the
-estimate? Why is the exact probability not simply 71/73? Give the exact probability as `answer`.""",
     starter=answer_starter("the exact probability that X wins"),
-    hints=(
-        "The 73 games of the table are not equally likely: each of O's moves is chosen with probability one "
-        "over the number of O's legal moves at that point.",
-        "Write `win_chance(board)`: 1 or 0 on a finished board; the chance after the perfect player's move "
-        "when X is to move; and the *average* over O's legal moves when O is to move.",
-        "With `Fraction(board.winner == \"X\")` at the leaves and `sum(...) / len(moves)` for O's turns, "
-        "`win_chance(Board.empty())` is a fraction with denominator 192.",
-    ),
-    explanation="""\
-**Why it works.** When O moves at random, a position's chance of a win for X is the average of its
-children's chances, one for each legal move of O; when X moves, it is the chance after X's one move.
-That is `games_against_everyone` with averages instead of counts, and it gives exactly 191/192,
-about 0.99479. The simulation with `play_match(PerfectPlayer(), RandomPlayer(seed=0), games=10_000,
-seed=0, a_plays="X")` wins 9,950 of its games, against 9,947.9 expected: off by about two, well
-within the random error of about ±7 (one standard deviation, √(10,000 · p · (1 − p))).
-
-**Why not 71/73.** Counting games gives each game the same weight, but a random opponent does not
-play every game equally often: a game is as likely as the product of O's choices along it, one over
-the number of O's legal moves at each of its turns. The two drawn games need O to take the centre and
-then to block twice, each time with the one move that holds: a chance of 1/8 · 1/6 · 1/4 = 1/192 in
-all (either of O's last two moves then draws), while 2/73 would be over five times that.""",
     code=(win_chance, simulated_wins),
     checker=custom_check(_judge_chance, kind="number",
                          instruction="replace None with your number, then run the cell again."),

@@ -153,30 +153,7 @@ def _judge_infimum(answer):
 
 LAZY_INFIMUM = Exercise(
     number=1,
-    title="Lazy infimum",
-    prompt="""\
-Our `infimum` negates the values and calls `supremum`. Write `lazy_infimum(values)` directly, with
-its own early exit: it returns the smallest of `values` and stops reading at the first −1, the lowest
-value there is. Check it with `noisy` as above. The check feeds your function every sequence of one to
-five values from −1, 0 and +1, as a generator that records what was read, and compares both the value
-returned and how far it read.""",
     starter=function_starter(lazy_infimum),
-    hints=(
-        "Turn `supremum` round: which value plays the part of `top` for the smallest value, and which "
-        "comparison changes?",
-        "Keep the smallest value seen so far in `best` (start with `None`). For each value: if it is −1, "
-        "return it at once; otherwise replace `best` when it is smaller. Return `best` at the end.",
-        "Do not call `min(values)` or `list(values)`: both read everything. A `for` loop over the "
-        "generator with a `return` inside stops reading at the `return`.",
-    ),
-    explanation="""\
-**Why it works.** The loop reads one value at a time, because a `for` loop asks the generator for
-the next value only when it needs it. A −1 is the lowest value there is, so once it is read nothing
-after it can change the answer, and the `return` leaves the loop without asking for more: the
-values after it are never computed. Without a −1 the loop reads everything and `best` holds the
-smallest value. This is `supremum` with the order turned round; writing it directly saves the
-negations, and it shows that the early exit is the whole idea: it needs only an upper bound on what
-`max` can return (or a lower bound for `min`), which is what alpha-beta's window generalises.""",
     code=(lazy_infimum,),
     checker=custom_check(_judge_infimum, kind="function", instruction=untouched("lazy_infimum")),
     answer=lambda: lazy_infimum,
@@ -262,32 +239,9 @@ def _success_draw(board: Board):
 
 STOP_AT_DRAW = Exercise(
     number=2,
-    title="Why not stop at a draw?",
-    prompt="""\
-The take-until tree stops at a win only. Suppose it also stopped at the first move worth a draw to the
-side to move, as `stop_at_draw(board)` would, a negamax that returns as soon as a move is worth 0 or
-more. Find a 3×3 position where this gives a wrong value, and give it as a `Board` or as text such as
-`"XX./OO./..."`. (Exercise 7 finds where alpha-beta *does* stop at a draw, safely.)""",
     starter="""\
 answer = None  # a position, such as "XX./OO./..."
 exercise("05", 2).check(answer)""",
-    hints=(
-        "A draw is not the best value there is: a win may come later in the list of moves, and "
-        "stopping at the draw never sees it.",
-        "Look for a position, late in a game, where the side to move has a winning move and a move that "
-        "only draws, with the drawing move in a lower-numbered cell (the moves are tried in cell order).",
-        "Try a board with only two empty cells, 0 and 1, and O to move: arrange the seven marks so that "
-        "cell 1 completes a line of O's while cell 0 completes nothing, and X cannot win either way.",
-    ),
-    explanation="""\
-**Why a draw is not enough.** Stopping early is safe only when nothing later can be better. A win is
-the best value there is, so the take-until tree may stop there. A draw is not: a later move may win.
-In `..O/XOX/XOX` O is to move; cell 0 draws and comes first, cell 1 completes O's middle column and
-wins. Stopping at the draw returns 0 for a position worth +1.
-
-Alpha-beta stops at a draw only when a draw *is* the best the opponent will allow: when β = 0,
-because the opponent has already found a way, higher up, to hold us to a draw. Exercise 7 finds such
-a node in the explorer.""",
     code=(stop_at_draw, a_draw_hides_a_win),
     checker=position_check(_draw_hides_a_win, _explain_draw, success=_success_draw),
     answer=a_draw_hides_a_win,
@@ -414,48 +368,7 @@ _SOFT_CHECK = function_check(
 
 FAIL_SOFT = Exercise(
     number=3,
-    title="Fail-soft by hand",
-    prompt="""\
-Write `alphabeta_soft(board, alpha, beta, stats)` after our fail-hard `alphabeta`: keep the best value
-seen and return it, and cut off when it reaches β. Count one node per call in `stats.nodes` and try
-the moves in cell order, as ours does; from the empty board with the window (−∞, ∞) it should visit
-18,297 nodes.
-
-Outside the window its result is a bound, as described above: at most the result when it is ≤ α, at
-least the result when it is ≥ β. That matters most in a *null window*, a window with no possible value
-strictly inside it, such as (0, 1) when the values are −1, 0 and +1. A search with a null window never
-returns an exact value, only a bound, so it answers a yes-or-no question: (0, 1) asks "is the value at
-least 1?", (−1, 0) asks "is it at least 0?". Notebook 06 builds on such searches.
-
-The check compares your function with `ttt.pruning.alphabeta(board, alpha, beta, soft=True)`, value
-and node count, on the 611 unfinished positions with at least three marks (up to symmetry) in four
-windows, (−∞, ∞), [−1, 1] and the null windows (−1, 0) and (0, 1), then on the empty board.""",
     starter=function_starter(alphabeta_soft),
-    hints=(
-        "Start from our `alphabeta` and change what it remembers: instead of raising `alpha` and "
-        "returning it, keep `best`, the best value any move gave, and return that. A finished board "
-        "returns its value as it is, not clipped.",
-        "`best` starts at −∞, not at α: a fail-soft search reports what it saw, even below α. Each move "
-        "is searched with the window (−β, −max(α, best)), and the search stops as soon as `best >= β`.",
-        "Nearly the answer: `stats.nodes += 1`; if the board is over return −1 or 0; `best = -inf`; for "
-        "each legal move, `value = -alphabeta_soft(child, -beta, -max(alpha, best), stats)`, "
-        "`best = max(best, value)`, and `return best` if `best >= beta`; after the loop, `return best`.",
-    ),
-    explanation="""\
-**Why it works.** Fail-soft makes exactly the decisions of fail-hard: a move is searched with the
-window (−β, −α) for the α reached so far (α itself, or the best value found, whichever is larger),
-and the search stops once a value reaches β. So it visits the same 18,297 nodes from the empty board.
-Only what it *returns* differs: the best value it actually saw, which may lie beyond the window.
-
-That value is still a sound bound. If it is ≥ β, some move was found worth at least that much. If it
-is ≤ α, every move was searched, and each one's value is at most what its child search reported, so
-the position is worth at most the best of them. Starting `best` at α (as fail-hard does) would throw
-that information away and report α. Clipping a finished board's value to the window is enough to make
-the whole search fail-hard: every value above it then stays inside its own window.
-
-The check tries every unfinished position (up to symmetry) in four windows, and compares node counts as well as values:
-the `>` bug (cutting off only when a value *passes* β) gives the right answers in the full window
-but not the right work, and in a null window it can even return a different bound.""",
     code=(alphabeta_soft,),
     checker=_SOFT_CHECK,
     answer=lambda: alphabeta_soft,
@@ -576,44 +489,18 @@ def _counted(order) -> int:
     return stats.nodes
 
 
-def _order_answer() -> str:
-    return f"""\
-**Why it works.** A move that blocks many of the opponent's open lines is, on the whole, a good
-move: it takes a cell the opponent needs, and on 3×3 those are the cells on many lines (the centre,
-then the corners). Good moves tried first reach β sooner, and every cut-off saves a subtree. The
-sort is stable, so ties keep the cell order. With the window [−1, 1] this order visits
-{_counted(my_order):,} nodes from the empty board, against {_order_nodes('static'):,} for the static order and
-{_order_nodes('index'):,} for the index order.
-
-**Going further.** The big gains come from *threats*: a move that wins at once, or one that stops the
-opponent's immediate win, is as good as forced. Sorting those to the front of the blocking order
-gives {_counted(_urgent_then_blocking):,} nodes, against {_order_nodes('threats+static'):,} for threats+static. How
-low can an order go? Exercise 5 asks the solver itself."""
+def _order_figures() -> dict:
+    return dict(
+        my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'),
+        index_nodes=_order_nodes('index'), urgent_then_blocking_nodes=_counted(_urgent_then_blocking),
+        threats_static_nodes=_order_nodes('threats+static'),
+    )
 
 
 MY_ORDER = Exercise(
     number=4,
-    title="Your own order",
-    prompt="""\
-`ttt.pruning.alphabeta` accepts a function as `order=`: given a board, it returns the legal moves in the
-order to try them. Write `my_order(board)` that puts first the moves that block the most lines the
-opponent could still complete (lines through the cell with no mark of the side to move), and count
-the nodes with `pruning.alphabeta(EMPTY, -1, 1, order=my_order, stats=...)`. The check makes sure it
-returns every legal move exactly once on all 4,520 unfinished positions, then counts the nodes from the
-empty board with the window [−1, 1]: beat the static order's 6,323. How close can you get to 1,942?""",
     starter=function_starter(my_order),
-    hints=(
-        "`board.geometry.lines` lists every line as a tuple of cells, and `board.cells` is the board as a "
-        "string of `X`, `O` and `.`. A line is still open for the opponent if it holds no mark of "
-        "`board.turn`.",
-        "Count, for each legal move, the open lines of the opponent that go through it; then "
-        "`sorted(board.legal_moves(), key=..., reverse=True)` puts the largest counts first (Python's "
-        "sort is stable, so ties stay in cell order).",
-        "Nearly the answer: `key=lambda cell: sum(1 for line in board.geometry.lines if cell in line and "
-        "all(board.cells[i] != board.turn for i in line))`. To do better than the static order by a wide "
-        "margin, put a move that wins at once, or blocks an immediate win, before everything else.",
-    ),
-    explanation=lambda: _order_answer(),
+    figures=_order_figures,
     code=(my_order,),
     checker=custom_check(_judge_order, kind="function", instruction=untouched("my_order")),
     answer=lambda: my_order,
@@ -653,51 +540,20 @@ def _quickest_first(board):
     return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
 
 
-def _perfect_answer() -> str:
+def _perfect_figures() -> dict:
     best, worst = best_and_worst()
-    return f"""\
-**The counts.** Best first: {best:,} nodes; worst first: {worst:,}. (`@cache` keeps each
-position's order once it is worked out, so the solver is asked once per position, not once per visit.)
-
-**Best first is not the fewest.** Knuth and Moore's minimal count holds for uniform trees; here the
-best moves are often tied in value, and `best_moves` lists them in cell order. A win in five and a
-win at once are both "best", and so are a draw the opponent settles in two moves and one that drags
-on; the first in cell order need not be the cheapest to search. Threats+static, which wins at once
-when it can and blocks at once when it must, reaches {_order_nodes('threats+static'):,}: fewer nodes than the
-solver's own choice of best moves. Sorting the moves by the solver's depth-aware score
-(`ttt.solver.move_scores`, quickest win first) gives {_counted(_quickest_first):,}.
-
-**Worst first is still far from brute force** ({worst:,} against 549,946 nodes). Alpha-beta stops at
-the first move that reaches β, and with only three values ties are everywhere: when several moves
-are good enough, trying them last still prunes all but the first of them, and every subtree below
-keeps its own cut-offs."""
+    return dict(
+        best=best, worst=worst, threats_static_nodes=_order_nodes('threats+static'),
+        quickest_first_nodes=_counted(_quickest_first),
+    )
 
 
 PERFECT = Exercise(
     number=5,
-    title="Perfect ordering",
-    star=True,
-    prompt="""\
-Knuth and Moore analysed alpha-beta with the best move always tried first. Try it with a cheating
-order that asks the solver: `ttt.solve(board).best_moves` first, in the order given, then the other
-legal moves in cell order. Count the nodes from the empty board with the window [−1, 1]. Then the
-opposite: every legal move sorted from the worst to the best for the side to move, by the value of
-the position it leads to (`ttt.solve(board.play(cell)).value` is that value for the opponent; ties
-in cell order). How does the best compare with threats+static's 1,942, and how far is the worst from
-brute force's 549,946? Give `answer = (best, worst)`.""",
     starter="""\
 answer = None  # (nodes with the best moves first, nodes with the worst moves first)
 exercise("05", 5).check(answer)""",
-    hints=(
-        "Write two order functions, `best_first(board)` and `worst_first(board)`, each returning every "
-        "legal move, and pass them as `order=` to `pruning.alphabeta(EMPTY, -1, 1, order=..., stats=...)`.",
-        "`best_first`: `best = list(ttt.solve(board).best_moves)`, then the legal moves not in `best`. "
-        "`worst_first`: `sorted(board.legal_moves(), key=...)` with the move's value for the side to move "
-        "as the key, which is *minus* the solver's value of the position after it.",
-        "The worst-first search visits a lot of nodes, and asks the solver about every move at each of "
-        "them: put `@functools.cache` on the order functions so that each position is worked out once.",
-    ),
-    explanation=_perfect_answer,
+    figures=_perfect_figures,
     code=(best_first, worst_first, best_and_worst),
     checker=numbers_check(
         {"best first": 2_312, "worst first": 197_668},
@@ -814,35 +670,13 @@ def _judge_beyond(answer):
 
 BEYOND = Exercise(
     number=6,
-    title="Beyond the window",
-    star=True,
-    prompt="""\
-In the explorer, switch to fail-soft and find a node whose value lies outside its window: below α or
-above β. Give it as the list of moves that lead to it from the explorer's position `O.O/X../..X`, in
-the search the explorer starts with (window [−1, 1], index order), such as `[1, 5]`. Then explain,
-from its children's values, why fail-hard returns the edge of the window there.""",
     starter="""\
 answer = None  # the moves from O.O/X../..X to your node, such as [1, 5]
 exercise("05", 6).check(answer)""",
-    hints=(
-        "Windows narrow as the search goes down: after the root has found a draw, the next moves are "
-        "searched with (−1, 0). A value of +1 or −1 there is outside the window.",
-        "Try the root's later moves: after X plays 4, say, can O win at once? What does fail-soft "
-        "return for that node, and what is its window?",
-        "Look below the root's moves 4 to 7: after each, O can complete the top row at once, and O's "
-        "window there is (−1, 0). Compare the value fail-soft shows at such a node with fail-hard's.",
+    figures=lambda: dict(
+        first_beyond=beyond_the_window(_soft_trace())[0],
+        why_hard_edge=_why_hard_edge(beyond_the_window(_soft_trace())[0]),
     ),
-    explanation=lambda: f"""\
-**Finding one.** `beyond_the_window` walks the fail-soft trace level by level and keeps every node
-whose value is below α or above β; the first it finds is `{beyond_the_window(_soft_trace())[0]}`.
-
-**Why fail-hard returns the edge.** {_why_hard_edge(beyond_the_window(_soft_trace())[0])}
-
-In general: a fail-soft node that cuts off returns the value of the move that reached β, which may be
-more than β; fail-hard returns β itself. A fail-soft node where every move fails low returns the best
-of their values, which may be less than α; fail-hard starts from α and returns α. Both say the same
-thing, "at least β" or "at most α", but fail-soft's bound is tighter, which a transposition table
-(notebook 06) can use.""",
     code=(beyond_the_window,),
     checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
     answer=lambda: beyond_the_window(trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True))[0],
@@ -970,35 +804,10 @@ def _judge_draw_cutoff(answer):
 
 DRAW_CUTOFF = Exercise(
     number=7,
-    title="A cut-off at a draw",
-    prompt="""\
-In the explorer's search (fail-hard, window [−1, 1], index order), the node after X 1, O 5 stops at a
-draw: X's move 4 is worth 0 and reaches β = 0, because one level up O had already held X to a draw
-with its move 4. Find the other node of that search where a cut-off is made by a move worth exactly a
-draw (careful: fail-hard shows a win cut off at β = 0 as "≥ 0" too; fail-soft shows true values).
-Give it as `(node, source)`: the moves from `O.O/X../..X` to the node, and the moves to the searched
-position whose value set its β. For the text's example that is `([1, 5], [1, 4])`.""",
     starter="""\
 answer = None  # (moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])
 exercise("05", 7).check(answer)""",
-    hints=(
-        "Cut-offs show as struck-out grey rows in the explorer. For each node with a cut-off, look at the "
-        "value of the move that caused it, in fail-soft: is it exactly 0?",
-        "Four of the eight cut-offs are O winning at once after X's move 4, 5, 6 or 7 at the root; fail-hard "
-        "shows them as \"≥ 0\", but fail-soft shows +1. The others are below X 1.",
-        "The node is a sibling of X 1, O 5. Its β is set where the β of X 1, O 5 was set: which of O's moves "
-        "after X 1 was searched first, and what was it worth?",
-    ),
-    explanation=lambda: f"""\
-**The answer.** `{a_draw_cutoff()}`: after X 1, O 7, X's first move, 4, is worth a draw and reaches
-β = 0, so the search stops there. The β comes from O's first move after X 1, move 4, which held X to
-a draw: O will never let the game reach X 1, O 7 if it is worth more than a draw to X, so a draw is
-all X needs to know. The same bound serves X 1, O 5 (the text's example) and X 1, O 6; at X 1, O 6
-X's move 4 even wins, but fail-hard shows it as "≥ 0".
-
-**Why it is safe.** A cut-off at a draw needs β = 0: someone higher up must already have a move that
-holds us to a draw. The take-until tree never has such a bound, which is why it may stop only at a
-win (exercise 2).""",
+    figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
     checker=custom_check(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
     answer=a_draw_cutoff,

@@ -171,38 +171,7 @@ def _judge_score(answer):
 
 DEPTH_MEMO = Exercise(
     number=1,
-    title="Depth-aware memo",
-    prompt="""\
-Write `memo_score(board, table, stats)`: the depth-aware negamax of notebook 04 (a finished board
-scores `ttt.scores.leaf_score(board)`), memoised in the dict `table` as `memo_negamax` is, with one
-`stats.nodes += 1` per call. The check compares it with the package's scores on every position with at
-least six marks and on the empty board, each searched with an empty table, then counts its calls
-and entries from the empty board. Why are
-they the same as for plain values? And the Haskell tutorial's `Score` ranks a win by its `height`:
-does its order agree with the depth-aware score on every pair of moves from one position?""",
     starter=function_starter(memo_score),
-    hints=(
-        "Copy `memo_negamax` and change one line: what a finished board is worth.",
-        "A finished board scores `leaf_score(board)`: minus (the empty cells + 1) when the last move won, "
-        "0 for a draw. An unfinished one scores the best of minus its children's scores, as before.",
-        "The score of a position depends on the position only, never on the path to it, so the board alone is "
-        "still the right key. Count one node per call, before the look-up, and store finished boards too.",
-    ),
-    explanation="""\
-**Why it works.** The depth-aware score counts the moves left *from the position itself* (a win
-whose last move leaves e cells empty is worth e + 1), so it depends on the position alone, not on
-how it was reached: the board is still a complete key. The memo then works exactly as for plain
-values: every position is worked out once and every move out of an unfinished position is one call,
-so again 1 + 16,167 calls and 5,478 entries. (A score counted from the *root*, like the Clojure
-post's 10 − depth, would not be a function of the position: a table shared between searches from
-different roots would mix them up.)
-
-**The Haskell tutorial's `Score`.** Its order puts a quicker win above a slower one, a draw below
-every win, and a slower loss above a quicker one, which is what the depth-aware score does. It also
-ranks draws by height, preferring the shorter one, where the depth-aware score calls every draw 0;
-but a tic-tac-toe game ends in a draw only when the board is full, so two drawing moves from one
-position always have the same height. On every pair of moves from one position the two orders
-agree. (The tutorial stores only unfinished positions: its table ends with 4,520 entries.)""",
     code=(memo_score,),
     checker=custom_check(_judge_score, kind="function", instruction=untouched("memo_score")),
     answer=lambda: memo_score,
@@ -233,40 +202,12 @@ def forgetful_answer():
 
 FORGETFUL = Exercise(
     number=2,
-    title="A cache that forgets",
-    prompt="""\
-`functools.lru_cache(maxsize=n)` keeps only the n entries used most recently. Put it in place of
-`cache` in `cached_value` for n = 10, 100, 1,000 and 5,000, and count the calls from the empty board
-(hits plus misses, from `cache_info()`). Give `answer = (calls with 10, 100, 1,000, 5,000 entries)`,
-and plot the calls against n, with the 16,168 of an unlimited cache and the 549,946 of brute force.
-Why does a cache of 100 entries, under 2% of the positions, already save nearly half the calls? And
-why does one of 5,000 entries, nearly all of them, still make more calls than an unlimited one?""",
     starter="""\
 answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
 exercise("06", 2).check(answer)""",
-    hints=(
-        "Define the cached function inside a loop over n, so that each n gets a fresh cache: "
-        "`@lru_cache(maxsize=n)` above `def value(board): ...`.",
-        "`info = value.cache_info()` after `value(EMPTY)`; the calls are `info.hits + info.misses`. A miss is a call "
-        "that ran the function (possibly again, after its entry was evicted).",
-        "Negamax goes depth first. Where in the tree are the transpositions it meets, and how long ago did it see "
-        "the same position for the first time?",
+    figures=lambda: dict(
+        calls_by_size=', '.join((f'{n:,} entries: {calls:,} calls' for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
     ),
-    explanation=lambda: f"""\
-**The counts.** {', '.join(f'{n:,} entries: {calls:,} calls' for n, calls in zip((10, 100, 1_000, 5_000), forgetful_answer()))}
-(unlimited: 16,168; none: 549,946). `forgetful_calls` makes a fresh cache for each size.
-
-**Why a small cache helps so much.** Negamax works depth first, and most transpositions sit near the
-bottom of the tree: two move orders that differ in the last few moves reach the same position a
-few calls apart, while the search is still in the same small subtree. A cache of the most recently
-used entries holds exactly that neighbourhood, so those repeats become hits; a repeat of a position
-high in the tree is rare but costly, and needs a long memory.
-
-**Why 5,000 is not enough.** An entry is evicted when 5,000 others have been used since it was last
-needed. Some positions high in the tree are needed again only after the search has been through a
-whole other branch, and by then they are gone: each such miss works the position out again, with
-every call below it. An unlimited cache never forgets, so it needs only the 16,168 calls of one
-pass over the graph of positions.""",
     code=(forgetful_calls, forgetful_answer),
     checker=numbers_check(
         {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
@@ -467,40 +408,8 @@ def _judge_trie(answer):
 
 PATH_COPYING = Exercise(
     number=3,
-    title="Path copying",
-    star=True,
-    prompt="""\
-Write a persistent map that copies only the path to a new key: a binary trie on the bits of
-`hash(key)`. The empty map is `None`; `trie_insert(trie, key, value)` returns a new trie and leaves
-`trie` as it was; `trie_lookup(trie, key)` returns the value, or `None` if the key is not there.
-Use it in `kb_value` in place of the dict, check that it gives the same 5,478 values, and count the
-nodes your insertions make, against the 15,001,503 entries copied by the copy-on-write dict. The
-check inserts the 5,478 positions one by one, keeps every version, and checks that each version
-answers for exactly the keys inserted before it, that a key inserted again gets its new value in the
-new version only, and that all the versions together take under 64 MB (a dict copied on write
-passes that long before the end).""",
     starter=function_starter(trie_insert, trie_lookup),
-    hints=(
-        "Two kinds of node: a leaf holding one key and its value, and a branch with two children, for the keys "
-        "whose next bit of `hash(key)` is 0 and 1. Bit number d of the hash is `(hash(key) >> d) & 1`.",
-        "`trie_insert` is recursive and returns a new node at every level on the way down: a new branch whose "
-        "child on the key's side is the result of inserting one level deeper, and whose other child is the old "
-        "one, shared. Nothing is ever assigned to an existing node.",
-        "Inserting where a leaf with a *different* key sits: replace it by a branch holding the old leaf on the "
-        "side of the old key's bit at this depth, then insert the new key into that branch. The same key: a new "
-        "leaf with the new value. `trie_lookup` walks down by the key's bits until it meets a leaf or None.",
-    ),
-    explanation=lambda: f"""\
-**Why it works.** Every node is made once and never changed, so a trie that someone holds can never
-change under them: that is what makes the map persistent. An insertion makes new nodes only on the
-path from the root to the key, each a copy of the old node with one child replaced, and shares every
-subtree off the path with the old version. A path is about log₂ n nodes long (the hash spreads the
-keys evenly), so building the whole knowledge base made {nodes_made():,} nodes here (the figure depends
-on the hashes, which Python varies between runs), against 15,001,503 entries copied by the
-copy-on-write dict. Haskell's `Data.Map` does the same with a balanced tree.
-
-Two keys with the same hash would send `trie_insert` down forever; with 64-bit hashes and 5,478 keys
-that is vanishingly unlikely, and a real implementation keeps a small list of keys in such a leaf.""",
+    figures=lambda: dict(nodes_made=nodes_made()),
     code=(Leaf, Branch, bit, trie_insert, trie_lookup, trie_value, nodes_made),
     checker=custom_check(_judge_trie, kind="function", instruction=untouched("trie_insert", "trie_lookup")),
     answer=lambda: (trie_insert, trie_lookup),
@@ -561,32 +470,12 @@ def _success_win(board: Board):
 
 LONGEST_WIN = Exercise(
     number=4,
-    title="The longest win",
-    prompt="""\
-The bottom-up table answers questions that one search does not. From `scores` (and
-`ttt.scores.plies_from_score`), find a position where the side to move can force a win and the game
-lasts longest under perfect play: the winner wins as fast as it can, the loser holds out as long as
-it can. Give it as a `Board` or as text such as `"XX./OO./..."`. How many positions share that
-length, and how would you find one with searches instead?""",
     starter=answer_starter('a position, such as "XX./OO./..."'),
-    hints=(
-        "A position is won for the side to move when its score is positive. Go through `scores.items()` and keep "
-        "those.",
-        "`plies_from_score(score, empty)` turns a score into the number of moves left, where `empty` is "
-        "`board.size - board.moves_made`. Take the won position with the most.",
-        "`max(won, key=lambda board: plies_from_score(scores[board], board.size - board.moves_made))`.",
+    figures=lambda: dict(
+        longest_win_notation=longest_win().notation,
+        longest_wins=sum(1 for p in _won_plies().values() if p == _longest()), longest=_longest(),
+        own_moves=(_longest() + 1) // 2,
     ),
-    explanation=lambda: f"""\
-**The answer.** `{longest_win().notation}` (one of {sum(1 for p in _won_plies().values() if p == _longest())}):
-the side to move wins in {_longest()} plies and cannot do it faster, because the loser defends as long
-as it can. No won position takes longer: a player who can force a win on this board can always do
-it within {(_longest() + 1) // 2} of its own moves.
-
-**Why the table makes it easy.** The table already holds the score of every position, so the
-question is one pass over 5,478 entries. With searches, you would solve each position on its own
-(thousands of searches, each repeating much of the others' work) or keep a table between them,
-which is the tablebase again. That is the case for bottom-up: when every position will be asked
-about anyway, solve each one once, in order, and answer by look-up.""",
     code=(longest_win,),
     checker=position_check(_is_longest_win, _explain_win, success=_success_win, parse=_read_won),
     answer=longest_win,
@@ -664,35 +553,7 @@ def _success_shared(board: Board):
 
 SHARED_TABLE = Exercise(
     number=5,
-    title="One table for two questions",
-    prompt="""\
-`ttt.memo.reaches` keys its table by `(board, target)`. Give `can_draw` and `can_win` one table
-keyed by the board alone, kept between questions as a player keeps its table from move to move:
-ask `can_draw(EMPTY, table)` first, then `can_draw(board, table)` about another position, with the
-same table. Find a position where this second answer is wrong, and explain why keying by
-`(board, target)` is right.""",
     starter=answer_starter('a position, such as "XX./OO./..."'),
-    hints=(
-        "In the first search, which positions get a `can_draw` answer stored, and which a `can_win` answer? "
-        "Look at who is to move in each.",
-        "From the empty board, `can_draw` is asked where X is to move and `can_win` where O is to move, so the "
-        "entries for positions with O to move answer \"can O win?\". What does `can_draw` then read there?",
-        "Ask the second question about a position with O to move that the first search visited, such as one of "
-        "the first positions it tried, where O can draw but cannot win.",
-    ),
-    explanation="""\
-**Why it goes wrong.** `reaches_shared` is `can_draw` (target 0) and `can_win` (target 1) in one
-function, with one table keyed by the bare board. In the first search, `can_draw` is asked only
-where X is to move and `can_win` only where O is to move. With O to move
-in `X../.../...`, the entry says whether O can *win* (no). The second question asks whether O can
-*draw* there, finds the entry and reads "no": wrong, O can hold the draw. Within one search from one
-root nothing goes wrong, because the board fixes who is to move and so which question is asked of
-it; across questions, or across games where the other side starts, it does not.
-
-**Why `(board, target)` is right.** A table may key an answer by anything that determines it. The
-answer of `reaches(board, target)` depends on the board *and* on the target, so both go in the key.
-This is the Spanish notebook's slip too (section 1): its memo keys a move by the board alone,
-although the move depends on whose turn it is.""",
     code=(reaches_shared, second_question_goes_wrong),
     checker=position_check(_second_answer_wrong, _explain_shared, success=_success_shared, parse=_reachable_3x3),
     answer=second_question_goes_wrong,
@@ -841,36 +702,10 @@ def _judge_still(answer):
 
 STILL_WRONG = Exercise(
     number=6,
-    title="Still wrong without the leaves",
-    star=True,
-    prompt="""\
-Take a position where `root_search` with `alphabeta_cache_inner(..., soft=True)` gives a wrong
-value, and trace it as in "The naive cache, traced": which entry was stored under which window, and
-where was it read back under another window, as if it were exact? Give `answer = (position, entry)`:
-the position, and the position of an entry that was read back where its stored number says
-something false about its true value.""",
     starter="""\
 answer = (None, None)  # (a position where the soft cache goes wrong, the entry that misleads it)
 exercise("06", 6).check(answer)""",
-    hints=(
-        "`mistakes(...)` in the alpha-beta section returns the positions with a wrong value: take the first of them "
-        "with `soft=True`, and search it again with a version of `alphabeta_cache_inner` that prints (or logs) every "
-        "entry it stores and every entry it reads back, with the window of the moment.",
-        "A stored number is a bound when it lies outside the window it was found with, or on its edge: ≤ α means "
-        "\"at most\", ≥ β means \"at least\". Compare each read-back with the position's true value (`value_of`).",
-        "In `.../XXO/O..`, look at the entries with seven marks: under which window was each stored, what does "
-        "its stored number mean there, and what does it say when it is read back under (−∞, 0)?",
-    ),
-    explanation=lambda: f"""\
-**One trace.** `logged_search` is the soft cache with a log of every entry it stores and every one
-it reads back, with the window of the moment; `traced_mistake` searches as `root_search` does and
-returns the first entry whose read-back says something false. {_one_trace()}
-
-**The lesson.** Not caching finished boards removes one way to store a bound (the clipped leaf of
-the traced case) but not the others: a node that stops at β stores "at least", a node where no move
-beat α stores "at most", and fail-soft only makes those bounds tighter. Whatever is stored must say
-which of the three it is, and a search may use it only when it settles the question under the
-window of the moment: that is the bound table.""",
+    figures=lambda: dict(one_trace=_one_trace()),
     code=(logged_search, traced_mistake),
     checker=custom_check(_judge_still, kind="custom", instruction=_STILL_TODO),
     answer=still_wrong,
@@ -931,37 +766,12 @@ def kinder_answer():
 
 KINDER = Exercise(
     number=7,
-    title="A kinder opponent",
-    prompt="""\
-Replace `RandomPlayer` by `Clumsy(p, seed)`, an opponent that plays perfectly except that with
-probability p it plays at random. At each move it draws `rng.random()` from its own
-`random.Random(seed)`; if that is below p it plays `rng.choice(board.legal_moves())`, otherwise
-the move of `PerfectPlayer()`. Playing X for seeds 0 to 999, in how many games does the full search
-win where the shortcut only draws, for p = 0.1, 0.5 and 1? Give `answer = (missed with 0.1, 0.5, 1)`.
-How does the number change with p, and why is it not largest for the most careless opponent?""",
     starter="""\
 answer = None  # (missed wins with p = 0.1, 0.5, 1)
 exercise("06", 7).check(answer)""",
-    hints=(
-        "Write `Clumsy` with `__init__(self, p, seed)` and `move(self, board)`, then reuse `play` and `compare` "
-        "from the optional section on the shortcut, with `Clumsy(p, seed)` in place of `RandomPlayer(seed)`.",
-        "In `move`: `if self.rng.random() < self.p: return self.rng.choice(board.legal_moves())`, else "
-        "`return PerfectPlayer().move(board)`. Draw the random number at every move, even when p is 1, so that the "
-        "counts match.",
-        "The missed wins are the games where the full search wins as X and the shortcut only draws: "
-        "`tally[('X', 'draw')]` in `compare`'s table, for each p.",
+    figures=lambda: dict(
+        draws_by_p=', '.join((f'p = {p}: {n}' for p, n in zip((0.1, 0.5, 1), kinder_answer()))),
     ),
-    explanation=lambda: f"""\
-**The counts.** {', '.join(f'p = {p}: {n}' for p, n in zip((0.1, 0.5, 1), kinder_answer()))} missed wins of
-1,000 games.
-
-**Why they rise and fall.** The shortcut loses something only in a won position where its first
-drawing move is not a winning one. A nearly perfect opponent rarely hands over a won position, so
-there is little to miss. As p grows, mistakes become common and so do won positions. But a very
-careless opponent makes *more* mistakes after the first one: when the shortcut settles for a
-blocking move, the opponent soon blunders again and the shortcut wins all the same. So the misses
-peak for a middling opponent, one that errs often enough to give a win away and then defends well
-enough to hold the draw.""",
     code=(Clumsy, missed_wins, kinder_answer),
     checker=numbers_check(
         {"missed with 0.1": 50, "missed with 0.5": 124, "missed with 1": 46},

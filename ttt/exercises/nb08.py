@@ -108,34 +108,7 @@ def _judge_features(answer):
 
 WHICH_FEATURES = Exercise(
     number=1,
-    title="Which features matter?",
-    prompt="""\
-Train `train_lms(2000, seed=0, features=...)` six times, each time with a features function that
-replaces one of the six counts with 0 (keep the tuple's length, so that `bias` stays first and the
-training starts from the same weights). Measure each player with `optimal_share(player, positions,
-table)`. Which two losses hurt the optimal-move share most? Give their names as
-`answer = {"...", "..."}`, and explain why with one of the blunders above.""",
     starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
-    hints=(
-        "Write `dropping(name)`, which returns a function of a board: the tuple `features(board)` with "
-        "the count at `FEATURE_NAMES.index(name)` set to 0.",
-        "Loop over `FEATURE_NAMES[1:]`, train `train_lms(2000, seed=0, features=dropping(name))` and "
-        "keep `optimal_share(player, positions, table)`. Two of the six shares fall far below the others.",
-        "Sort the names by their share and take the two lowest. To explain them, ask what a player that "
-        "cannot see the count would do in a position where it matters: a win in one move, or the "
-        "opponent's threat to win in one.",
-    ),
-    explanation="""\
-**The two that matter.** With seed 0, dropping `their_twos` or `my_wins` takes the share from
-98.8% to about 81%; dropping any other count leaves it above 94% (`my_ones` costs almost nothing,
-and `their_wins` nothing at all: it is 0 on every reachable board, as the notebook shows).
-
-**Why.** `my_wins` is the only count that sees a move completing a line: without it the player
-walks past a win in one move whenever another move looks better. `their_twos` is the only count
-that sees the opponent's threat left standing after a move: without it the player does not block
-a win in one. The other counts describe slower things, and the remaining counts make up for most of
-their loss. Search repairs exactly these two blunders: one ply sees every win in one, two plies
-every threat to block (the section "Looking ahead with a learned judgement").""",
     code=(dropping, shares_without_each_count, worst_two),
     checker=custom_check(_judge_features, kind="custom", instruction=_FEATURES_TODO),
     answer=lru_cache(maxsize=1)(worst_two),  # worked out once per session
@@ -185,40 +158,7 @@ _FORK_SLIPS = [  # each slip written as a learner would, with the words that nam
 
 A_FORK_FEATURE = Exercise(
     number=2,
-    title="A fork feature",
-    prompt="""\
-Write `fork_cells(board)`: the number of empty cells that lie on two or more `my_ones` lines at once
-(lines with one of my marks and two empty cells, "my" being the side that has just moved, as in
-`features`). A move there would make two threats at once, a fork. The check compares your function
-with the package's count on all 5,478 positions. Then add it as an eighth count,
-`lambda board: features(board) + (fork_cells(board),)`, and train `train_lms(2000, seed)` with it for
-a few seeds: does the LMS player improve? On which critical positions does it change its mind?""",
     starter=function_starter(fork_cells),
-    hints=(
-        "`line_states(board, me)[\"my_ones\"]` lists the `my_ones` lines as tuples of cells, with "
-        "`me = other(board.turn)`. You want the empty cells that appear in two or more of them.",
-        "Count, for every empty cell, how many of those lines pass through it (a `Counter` does it in "
-        "one line), then count the cells whose number is 2 or more.",
-        "`through = Counter(c for line in line_states(board, me)[\"my_ones\"] for c in line if "
-        "board.cells[c] == \".\")`, then `return sum(n >= 2 for n in through.values())`. For the "
-        "training, compare `optimal_share` with and without the count, seed by seed, on `critical`.",
-    ),
-    explanation="""\
-**Why it works.** A `my_ones` line has one of my marks and two empty cells; playing one of those
-cells makes it a threat. A cell shared by two such lines makes two threats with one move, which the
-opponent cannot both block: a fork. Counting the shared empty cells counts my possible forks.
-
-**Does it help? No.** With seeds 0 to 4 the share on all 4,520 positions goes from 98.8%, 98.3%,
-98.3%, 98.3%, 98.3% without the count to 98.1%, 98.3%, 98.1%, 96.9%, 98.5% with it, and the
-weight it learns is small and negative (between −0.06 and −0.01). On seed 2 it fixes 28 critical
-positions and breaks 36; on seed 3 it fixes 21 and breaks 80; on seed 1 nothing changes.
-
-**Why not.** The count describes the board just after my move, when the opponent moves next: a
-fork cell of mine is a cell the opponent can take, or make harmless with a threat of its own that I
-must answer. The forks that decide games are the ones that appear *after* a forced reply, like the
-trap in "Some mistakes", where O's corner move forces X's block onto the fork cell. No count of
-the current board sees two plies ahead; a search does, which is why two plies of search repair
-what the weights cannot.""",
     code=(fork_cells,),
     checker=function_check(
         _fork_reference,
@@ -247,38 +187,7 @@ def exploration_answer():
 
 EXPLORATION = Exercise(
     number=3,
-    title="Exploration",
-    prompt="""\
-Train `train_td(20_000, seed=0, epsilon=ε)` for ε = 0, 0.05, 0.1, 0.3, 0.5, 0.8 and 1. Plot the
-optimal-move share on all 4,520 positions, and the number of classes with a value
-(`len(player.values)`), against ε. Give the shares at ε = 0, 0.3 and 1 in percent, rounded to one
-decimal, as `answer = (share_0, share_03, share_1)`. Why can both too little and too much
-exploration hurt?""",
     starter=answer_starter("the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)"),
-    hints=(
-        "One training run takes a second or two. Keep `optimal_share(player, positions, table)` and "
-        "`len(player.values)` for each ε, and plot both against ε (two panels, or a second y axis).",
-        "Percent with one decimal: `round(100 * share, 1)`. Look at the number of classes too: how many "
-        "positions does the learner ever see with ε = 0?",
-        "With ε = 0 self-play repeats a handful of lines and learns values for under a hundred classes. "
-        "With ε = 1 every move is exploratory, and in `train_td` an exploratory move teaches nothing about "
-        "the board before it: what is left to learn from?",
-    ),
-    explanation="""\
-**The figures (seed 0).** The share is 83.5% at ε = 0, 97.2% at 0.1 (the default), 99.9% at 0.3
-and 93.8% at 1; the classes with a value are 96, 533, 604 and 332.
-
-**Too little.** Without exploration both sides always play the move they currently like best, so
-self-play repeats a few lines and the table learns values for 96 classes only; everywhere else it
-guesses 0.5, and among equal guesses it plays the lowest cell.
-
-**Too much.** In `train_td`, as in Sutton and Barto's example, an exploratory move teaches nothing
-about the board before it. At ε = 1 every move is exploratory, so the only learning left is the
-final update of the losing (or drawing) side's last board, and the share falls back to 93.8%. Even
-before that, the values learned are those of play with many random moves: at ε = 0.8 the share is
-still 99.6%, but the player loses 2 games to a perfect opponent, where at ε = 0.3 it loses none.
-How much exploration is right also depends on what the learner is measured on: here every position
-counts, which rewards seeing many of them.""",
     code=(exploration, exploration_answer),
     checker=numbers_check(
         {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8},
@@ -398,39 +307,7 @@ def _judge_teacher(answer):
 
 TEACHER = Exercise(
     number=4,
-    title="Learn from a teacher",
-    prompt="""\
-Write `train_td_teacher(games, seed)`, a version of `train_td` in which the learner plays X only,
-against `PerfectPlayer(seed=seed)` as O, and learns only from its own moves (the same updates as
-`train_td`, for X's boards). It returns the `TDPlayer` it trained. The check runs
-`train_td_teacher(1000, 0)` and inspects the table. Then train it for 20,000 games: how does it
-score on all positions compared with self-play, and on the positions it meets against a perfect
-opponent? Why?""",
     starter=function_starter(train_td_teacher),
-    hints=(
-        "Copy the loop of `train_td` (`ttt/learn.py`): `player = TDPlayer()`, `values, key, value = "
-        "player.values, player.key, player.value`. In each game, when it is O's turn, play "
-        "`teacher.move(board)` and do nothing else.",
-        "Keep one `previous` board for the learner (not one per side). After each greedy move of X, move "
-        "`values[previous]` a step `alpha` towards `value(child)`; after an exploratory move, only "
-        "remember the new board. When the game ends on O's move, move X's last board towards 0 (a loss) "
-        "or 0.5 (a draw).",
-        "Every key of the finished table should be a board that X has just produced, in a game where O "
-        "never makes a mistake. To compare, use `optimal_share(player, positions, table)` and "
-        "`play_match(player, PerfectPlayer(seed=0), games=100, seed=0, a_plays=\"X\").positions`.",
-    ),
-    explanation="""\
-**How it scores (20,000 games, seed 0).** Taught by a perfect O, the learner knows 146 classes and
-plays an optimal move in 84.9% of all 4,520 positions (91.0% of the 2,423 with X to move), against
-533 classes and 97.2% for self-play. On the positions it meets against a perfect opponent it plays
-an optimal move every time, and it loses no game to any perfect opponent as X.
-
-**Why.** A learner learns about the positions it visits. A perfect teacher never makes a mistake,
-so the learner never sees a position that arises after a mistake by O, and never learns how to
-punish one; self-play, with exploring moves on both sides, visits most positions. Learning from a
-strong opponent makes a player good at the games that opponent plays and ignorant of the rest:
-fine for the match, poor for the answer key, which weighs every position the same. (Sutton and
-Barto's example plays against an imperfect opponent, whose mistakes it learns to exploit.)""",
     code=(train_td_teacher,),
     checker=custom_check(_judge_teacher, kind="function"),
     answer=lambda: train_td_teacher,
@@ -502,41 +379,7 @@ def menace_boxes():
 
 MENACE = Exercise(
     number=5,
-    title="MENACE",
-    star=True,
-    prompt="""\
-Donald Michie's *Machine Educable Noughts And Crosses Engine* (1961; described in D. Michie,
-"Experiments on the mechanization of game-learning. Part I", *The Computer Journal* 6(3), 1963,
-232–236) learned with
-matchboxes, one per position up to symmetry, each holding coloured beads for the moves. A move is
-drawn at random from the box; after a win every box used gets three more beads of the move played,
-after a draw one, after a loss the bead is taken away. How many boxes does MENACE need to play X,
-one for each class of unfinished positions with X to move, and how many if the last move, which is
-forced, gets no box? Give `answer = (boxes, without_last)`. Then build it with
-`ttt.symmetry.canonical_key` for the boxes, train it as X against `RandomPlayer`, and score it with
-`optimal_share` on the positions with X to move and with `games_against_perfect`.""",
     starter=answer_starter("(boxes, without_last)"),
-    hints=(
-        "Take the unfinished positions with `board.turn == \"X\"` and collect their `canonical_key`s in "
-        "a set: one box per key.",
-        "X's last move comes when one cell is empty (X has four marks and O four); those boxes hold one "
-        "move each. Leave out the keys with a single `\".\"`.",
-        "For the matchbox learner itself: keep `boxes = {key: {cell: beads}}` with the cells of the "
-        "canonical image; find the symmetry `perm` that maps the board onto its canonical image "
-        "(`transform_cells(board.cells, perm) == key`) to translate a drawn cell back "
-        "(`perm.index(cell)`).",
-    ),
-    explanation="""\
-**The boxes.** The 2,423 unfinished positions with X to move fall into 338 classes: 1 empty
-board, 12 classes after two moves, 108 after four, 183 after six and 34 after eight. The 34 boxes of
-the last move would hold a single move each, so 304 boxes do the real work.
-
-**A MENACE.** The class above keeps one box per class, with beads for the moves of the canonical
-image, so the eight images of a position share their experience. Trained as X for 20,000 games
-against `RandomPlayer(seed=0)`, with seed 0, it has opened 337 of the 338 boxes, plays its
-most-beaded move optimally in 84.6% of the 2,423 positions with X to move, and loses none of the 4
-games a perfect O can steer it into (all draws). Like the TD learner, it learns what its opponent
-shows it: a random O lets it win quickly, so many boxes it rarely needs stay untrained.""",
     code=(menace_boxes, Menace),
     checker=numbers_check(
         {"boxes": 338, "without_last": 304},
@@ -559,37 +402,7 @@ shows it: a random O lets it win quickly, so many boxes it rarely needs stay unt
 
 BIGGER_BOARD = Exercise(
     number=6,
-    title="A bigger board",
-    star=True,
-    prompt="""\
-`features` works on any m×n board with k in a row. Train `train_lms` on 4×4 with k = 3
-(`start=Board.empty(4, 4, 3)`). There is no answer key here; measure the player in matches against
-`RandomPlayer` and against a `SearchPlayer` with the same evaluation (pass `start=` to `play_match`
-too). What can such matches tell you, and what can they not?""",
     starter="",
-    hints=(
-        "`player = train_lms(2000, seed=0, start=Board.empty(4, 4, 3))`, then "
-        "`play_match(player, RandomPlayer(seed=0), games=100, seed=0, a_plays=\"X\", start=...)`, and the "
-        "same with `a_plays=\"O\"`. Compare with the untrained weights, `train_lms(0, seed=0, start=...)`.",
-        "A `SearchPlayer(2, player.evaluate, threats=False)` is deterministic, and so is the linear player: "
-        "100 games between them are one game played 100 times. Give the search player a `seed` to vary "
-        "its ties, and play it as X and as O.",
-        "Who moves first matters a lot on 4×4 with three in a row (notebook 09's atlas says who wins with "
-        "perfect play). A match against one opponent measures the player against that opponent only.",
-    ),
-    explanation="""\
-**What the matches show (seed 0, 2,000 training games).** Against `RandomPlayer(seed=0)` the
-learned player wins all 100 games as X and 98 of 100 as O; the untrained weights win 28 as X and 15
-as O. Against `SearchPlayer(d, player.evaluate, threats=False, seed=0)` for depths 1 to 3 the
-result depends only on who moves first: X wins every game, whichever of the two plays X.
-
-**What they cannot show.** On 4×4 with three in a row the first player can force a win (notebook
-09). Matches then measure the opponent as much as the player, and a win rate against a random player says
-nothing about the positions where a strong opponent would test it. Without an answer key the
-honest measures are comparative: the same player against a series of opponents of known strength,
-from both sides, or a deeper search standing in for the key on a sample of positions (does the
-learner's move keep the value that a full search finds?), which notebook 09's solver makes possible
-on 4×4.""",
     code=(),
 )
 

@@ -69,47 +69,7 @@ _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.va
 
 ATLAS = Exercise(
     number=1,
-    title="The atlas, extended",
-    prompt="""\
-Extend the atlas to larger boards: solve the empty board of 4×5 and of 5×5 with k = 3, 4 and 5,
-and of 4×6 with k = 4, with `solve` or an `Engine` (each takes at most a second), and give the
-value for X (1, 0 or -1) of each, in this order:
-`answer = (v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)`.
-Which of them takes the engine the most nodes, and which option of `ttt.engine.Options` helps
-most there?""",
     starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
-    hints=(
-        "The atlas cell at the top of the notebook does this for boards up to 4×4: `solve(Board.empty(rows, "
-        "cols, k)).value`. Make the loop run over the seven (rows, cols, k) of the question instead.",
-        "Use `engine = Engine(rows, cols, k)` and `engine.solve(Board.empty(rows, cols, k))`, so that "
-        "`engine.stats.nodes` tells you afterwards how hard each board was. Then solve the hardest one again "
-        "with `Engine(rows, cols, k, Options(pairing=False))` (or another option switched off) under a budget, "
-        "`max_nodes=3_000_000`, to see which option it cannot do without.",
-        "A board's node count says how hard its proof was, not what its value is: read the value from "
-        "`.value`, not from `.score` (a depth-aware score can be larger than 1). The boards with "
-        "four in a row are where the engine works hardest; a variant that runs out of its budget raises "
-        "`BudgetExceeded`, which says how far it got.",
-    ),
-    explanation="""\
-**Why it works.** `Engine.solve` proves the value of the empty board for X, the first player; a
-fresh engine per board makes `stats.nodes` that board's own cost.
-
-Three in a row is too short to stop on any board of at least 3×4: X wins. Five in a row is a draw
-on 4×5 and 5×5, and the engine needs only a handful of nodes for them: after any first move, a
-pairing shows that neither side can complete a line. Four in a row is the interesting case: a
-draw on all three boards here, and the costliest to prove, because every X attack must be refuted:
-60,758 nodes on 5×5 and 74,579 on 4×6, the most. Three options are indispensable there
-(measured once, each variant of `Options` given `max_nodes=3_000_000`): without pairing the
-engine does not finish within three million nodes; without the threat logic it needs 491,052, and
-with the static or history order instead of the lines order over a million. Pairing settles at
-once the lines where neither side can still complete four. Without symmetry the proof takes
-297,596 nodes, without the dead-line caps 79,078.
-
-One more column changes the value: 5×6 with four in a row is a win for X in 11 moves, the
-smallest board here where four in a row can be forced, but proving it takes the engine 577,610
-nodes and about 14 s (measured once: `python -c "from ttt import Board; from ttt.engine import
-Engine; e = Engine(5, 6, 4); print(e.solve(Board.empty(5, 6, 4)), e.stats.nodes)"`), which is why
-the exercise stops at 4×6.""",
     code=(extended_atlas,),
     checker=numbers_check(
         dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))),
@@ -241,38 +201,7 @@ _PAIR_TODO = "replace None with your two positions, then run the cell again."
 
 CHEAP_AND_DEAR = Exercise(
     number=2,
-    title="When alpha-beta beats memoization, and when it does not",
-    prompt="""\
-Find two unfinished 4×4 positions (k=4), each with 10 empty cells: one where plain alpha-beta
-(`alphabeta(board, stats=...)`, no table) makes at most a quarter of the calls of plain
-memoization (`negamax_memo(board, {}, stats)`), and one where it makes at least five times as
-many. Give them as board strings, `answer = (cheap, dear)`; the check runs both searches on each.
-What is different about the two positions?""",
     starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
-    hints=(
-        "`position_with(10, rng)` from the scaling section makes random positions with 10 empty cells; "
-        "`calls(board, plain_alphabeta=True)` counts both searches. Try a few dozen positions.",
-        "Keep, for each position, the ratio `row[\"alpha-beta\"] / row[\"memo\"]`, and stop when you have seen "
-        "one at most 0.25 and one at least 5. With `random.Random(7)` both turn up within a dozen positions.",
-        "Loop until both kinds are found: draw a position, count both searches, and keep its `board.notation` "
-        "under \"cheap\" or \"dear\" (`found.setdefault`) when its ratio qualifies. Then compare the two: "
-        "solve both, and look at where in cell order the moves that matter come.",
-    ),
-    explanation="""\
-**Why it works.** The search draws random positions with 10 empty cells, runs both searches on
-each, and keeps the first position of each kind. With `random.Random(7)` it finds
-`.OX./..../OX../O..X` (memoization 54,304 calls, plain alpha-beta 11,613) and
-`O..X/.OO./...X/X...` (46,498 against 329,645).
-
-**What is different.** Not the value: both are draws with X to move. Memoization's cost is the
-number of positions reachable from the start, which hardly depends on the position: with 10 empty
-cells it is some tens of thousands of calls. Plain alpha-beta's cost is the tree it cannot prune,
-with every transposition searched again, and that depends on the *move order*: a cut-off comes
-as soon as a good enough move is tried. `alphabeta` tries the cells in index order. With
-`order="threats"` (moves that win or block first) the second position takes 10,503 calls instead
-of 329,645, and the first 7,111 instead of 11,613: in the dear position the moves that matter come
-late in cell order, so many poor moves are searched in full first. A good order makes alpha-beta
-cheap; a table makes it forget nothing; the bound table of notebook 06 gives both.""",
     code=(both_calls, random_position, cheap_and_dear),
     checker=custom_check(_judge_pair, kind="position", instruction=_PAIR_TODO),
     answer=lru_cache(maxsize=1)(cheap_and_dear),
@@ -311,35 +240,7 @@ def symmetric_positions():
 
 OWN_IMAGE = Exercise(
     number=3,
-    title="Positions that are their own image",
-    prompt="""\
-The census counts 9,722,011 positions of 4×4 and 1,217,977 classes up to symmetry: almost exactly
-eight times fewer, because few positions are their own image. How many of the 9,722,011 positions
-are left unchanged by at least one of the seven symmetries other than the identity? And what is
-the sum, over those seven symmetries, of the number of positions each one leaves unchanged? Give
-`answer = (symmetric, fixed_sum)`; Burnside's lemma (notebook 07) relates the second number to
-the two counts of the census.""",
     starter=answer_starter("(symmetric, fixed_sum)"),
-    hints=(
-        "Burnside: classes = (sum over all eight symmetries of the positions each leaves unchanged) / 8, and "
-        "the identity leaves all 9,722,011 unchanged. That gives `fixed_sum` without any search. "
-        "`symmetric` is smaller: a position left unchanged by two symmetries is counted twice in the sum.",
-        "For `symmetric`, work class by class: the table's `table.keys` holds one packed position per class. "
-        "A class with *s* members has members with a symmetry exactly when *s* < 8, so `symmetric` is the sum "
-        "of *s* over those classes. *s* is the number of distinct images of the key.",
-        "`ttt.census.symmetry_tables(permutations(4, 4), 16, np.uint32)` gives, per non-identity symmetry, "
-        "lookup tables by 16-bit piece: the image of `keys` is the OR over `(start, piece)` of "
-        "`piece[(keys >> start) & 0xFFFF]`. Stack the key and its seven images, sort each column, count the "
-        "changes: that is *s*.",
-    ),
-    explanation="""\
-**Why it works.** By Burnside's lemma, 8 × 1,217,977 = 9,743,816 is the sum over the eight
-symmetries of the positions each leaves unchanged; the identity contributes 9,722,011, so the other
-seven contribute **21,805**. Counting positions instead of (position, symmetry) pairs gives
-**21,587**, the members of the 5,424 classes with fewer than eight members. They are about a fifth
-of a percent of all positions, which is why the classes are so close to one eighth: a symmetric
-position needs its marks to come in mirror pairs (or to sit on the symmetry's axis), which few
-positions do.""",
     code=(symmetric_positions,),
     checker=numbers_check(
         {"symmetric": 21_587, "fixed sum": 21_805},
@@ -387,32 +288,6 @@ def needs_evaluation(board):
 
 SMARTER = Exercise(
     number=4,
-    title="A smarter evaluation",
-    star=True,
-    prompt="""\
-Make `SearchPlayer`'s open-lines evaluation smarter on 5×5: weight open lines by how many *moves*
-each side still needs, or add a bonus for two threats at once. An evaluation is a function of a
-board that rates it for the side that has *just moved*. Measure it with `play_match` against the
-open-lines player at the same depth, alternating who starts.""",
-    hints=(
-        "Start from the open-lines rule: a line only I occupy is worth 1, 4, 16, ... Divide by the moves the "
-        "line still needs, `k - held + 1`, or add a large bonus when I have two lines that need one move each.",
-        "Remember whose view it is: the side that has just moved is `\"O\" if board.turn == \"X\" else \"X\"`. "
-        "The opponent moves next, so one of *its* lines that needs one move is already a near-certain loss.",
-        "`play_match(SearchPlayer(2, my_evaluation, seed=0), SearchPlayer(2, seed=0), games=20, seed=0, "
-        "a_plays=\"alternate\", start=Board.empty(5, 5, 4))`. Twenty games is a small sample: before you "
-        "believe a difference, play more games, with other seeds.",
-    ),
-    explanation="""\
-**A model answer.** The evaluation above keeps the open-lines count but divides each line's
-weight by the moves it still needs, and adds a bonus for two lines that each need one more stone
-(a double threat, which the threat logic can only see once it exists) and a penalty for the
-opponent's single one, since the opponent moves next. Measure it with `play_match` as in the
-last hint, and then with other seeds: on 5×5 at depth 2 most games between reasonable
-evaluations are draws, so a few games decide nothing, and an evaluation that looks better in
-twenty games may not be. What such an experiment teaches is the method: change one thing, keep
-the depth and the opponent fixed, alternate who starts, and play enough games to tell a real
-difference from noise.""",
     code=(needs_evaluation,),
 )
 
@@ -485,41 +360,7 @@ _PAIRING_TODO = "replace None with your list of pairs, then run the cell again."
 
 PAIRING = Exercise(
     number=5,
-    title="A pairing for five in a row",
-    star=True,
-    prompt="""\
-On the empty 5×5 board with five in a row there are 12 lines (5 rows, 5 columns, 2 diagonals).
-Find a *pairing* that blocks all of them: 12 pairs of cells, no cell in two pairs, such that each
-line contains both cells of at least one pair. Give it as a list of pairs of cell numbers (0 to
-24, row by row), `answer = [(a, b), ...]`. Why does it prove that neither side can win, whoever
-moves first, and why is there no such pairing for 4×4 with four in a row?""",
     starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
-    hints=(
-        "Twelve lines need twelve pairs, so 24 of the 25 cells: only one cell is left out. Which cell lies on "
-        "the most lines, and so would be hardest to spend on just one of them?",
-        "Leave out the centre (cell 12). Each diagonal then needs a pair of its other cells, and each row and "
-        "column a pair of cells on no diagonal where possible. Two cells of a row are never in the same column, "
-        "so a pair serves exactly one line.",
-        "Let a small search do it: go through `geometry(5, 5, 5).lines` in order and, for each line, try every "
-        "pair of its cells not used yet, backtracking when a line has no free pair left.",
-    ),
-    explanation="""\
-**Why it works.** Two different cells lie on at most one common line, so each pair serves one line,
-and the twelve lines need twelve disjoint pairs: 24 cells, all but one. The search gives each line
-in turn a pair of its cells not used yet and backs up when a line has none; it finds a pairing at
-once (its cell left out is 19; started with the centre marked as used, it finds one without the
-centre just as fast).
-
-**Why it proves a draw.** Say X attacks. Whenever X takes a cell of a pair, O takes the other
-cell of that pair (and otherwise plays anywhere). Every line contains a whole pair, so every line
-ends up holding an O, and X completes none. The same strategy works for X against O, so neither
-side can win: the game is a draw, whoever moves first. This is the *pairing strategy*, the idea
-the engine tries at every node, greedily, on the lines still open.
-
-**Why not 4×4 with four in a row.** It has 10 lines (4 rows, 4 columns, 2 diagonals) but only
-16 cells, so at most 8 disjoint pairs: two lines would go unblocked. That is why the engine
-cannot settle the empty 4×4 board by pairing; it searches until it reaches positions where lines
-already hold stones of both sides and fewer remain to block.""",
     code=(five_pairing,),
     checker=custom_check(_judge_pairing, kind="position", instruction=_PAIRING_TODO),
     answer=five_pairing,
@@ -549,30 +390,7 @@ _SCORE_FOR_PLIES = "That reads the score as the number of moves; the score count
 
 LONGEST = Exercise(
     number=6,
-    title="The longest forced win",
-    prompt="""\
-The table stores, for one position of each symmetry class, its depth-aware score for the side to
-move (`table.keys` and `table.scores`, in the same order; a key packs X's cells in its low 16 bits
-and O's above). Among all positions where the side to move can force a win, what is the largest
-number of moves (plies, both sides counted, the winning move included) that the win takes against
-the best defence? And how many of the table's entries (classes) need exactly that many? Give
-`answer = (plies, entries)`.""",
     starter=answer_starter("(plies, entries)"),
-    hints=(
-        "A win's depth-aware score says how early it comes: `ttt.scores.plies_from_score(score, empty)` turns "
-        "it into moves, given the number of empty cells. A winning score is positive.",
-        "The number of empty cells of an entry is 16 minus the number of set bits of its key "
-        "(`int(key).bit_count()`). With NumPy: `empty = 16 - np.array([int(k).bit_count() for k in table.keys])`.",
-        "For a positive score `s`, `plies = empty - (s - 1)`. Take the maximum over the entries with `s > 0`, "
-        "then count the entries that reach it.",
-    ),
-    explanation="""\
-**Why it works.** A won position's depth-aware score is one more than the number of cells still
-empty when the game ends, so `empty - (score - 1)` is the number of moves the win takes. Over the
-whole table no forced win takes more than **7** moves (four of the winner's, three of the loser's),
-and **402** classes need exactly 7, such as the position of the hints board above (X to move
-wins in 7 with cell 11 or 12). No forced win on 4×4 is long: a win there is a short chain of
-threats.""",
     code=(longest_win,),
     checker=numbers_check(
         {"plies": 7, "entries": 402},
