@@ -1,22 +1,12 @@
-"""The exercises of notebook 05 (pruning): seven exercises, every one checked by code.
-
-1. ``lazy_infimum``         a function of a sequence of values: the value and how far it read;
-2. why not stop at a draw?  a position check ("find a position where ...");
-3. ``alphabeta_soft``       fail-soft alpha-beta, against ``ttt.pruning.alphabeta(soft=True)``:
-                            value and node count, on all 4,520 unfinished positions, four windows;
-4. ``my_order``             a move order: every legal move once everywhere, then fewer nodes than
-                            the static order;
-5. ★ perfect ordering       two node counts (best first, worst first);
-6. ★ beyond the window      a node of the explorer's fail-soft search, given by its moves;
-7. a cut-off at a draw      a node of the explorer's search, and the position that set its β.
+"""Notebook 05 (pruning): its exercises' worked solutions, checks and starters; the words are in nb05.md.
 
 The solution functions are what ``.solution()`` shows (their real source) and
 what ``verify_all`` runs through the checks, so they use only what notebook 05
 has shown.  The references the checks compare with come from the package
-(``ttt.pruning.alphabeta``, ``ttt.minimax.negamax``, ``ttt.trace``), apart
-from the solutions.  The private searches below (``_soft_variant``,
-``_stops_at_draws``) only name the mistake behind a wrong answer, or test the
-property a position must have.
+(``ttt.pruning.alphabeta``, ``ttt.solver``, ``ttt.trace``), not from the
+solutions.  The private searches (``_soft_slip``, ``_stops_at_draws``) only
+name the mistake behind a wrong answer, or test the property a position must
+have.
 """
 
 from __future__ import annotations
@@ -30,6 +20,7 @@ from ttt.board import Board, other
 from ttt.exercises.checks import (
     Case,
     Learner,
+    Stop,
     behaves_like,
     custom_check,
     function_check,
@@ -45,7 +36,7 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import plural
-from ttt.exercises.starters import function_starter
+from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
@@ -64,22 +55,14 @@ def _is_value(got) -> bool:
 
 
 def _at(path) -> str:
-    """ "after X 1, O 5", or "in the explorer's position" for no moves at all."""
-    return f"after {_moves_text(path)}" if path else "in the explorer's position"
+    """ "after X 1, O 5" (X moves first in the explorer's position), or "in the explorer's position"."""
+    moves = ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(path))
+    return f"after {moves}" if path else "in the explorer's position"
 
 
 def _node_at(path) -> str:
     """ "the node after X 1, O 5", or "the root (the explorer's position)"."""
-    return f"the node after {_moves_text(path)}" if path else "the root (the explorer's position)"
-
-
-def _moves_text(path) -> str:
-    """``[1, 5]`` as "X 1, O 5" (X moves first in the explorer's position)."""
-    board, words = EXPLORER_POSITION, []
-    for move in path:
-        words.append(f"{board.turn} {move}")
-        board = board.play(move)
-    return ", ".join(words) if words else "the explorer's position itself"
+    return f"the node {_at(path)}" if path else "the root (the explorer's position)"
 
 
 def _signed(value) -> str:
@@ -239,9 +222,7 @@ def _success_draw(board: Board):
 
 STOP_AT_DRAW = Exercise(
     number=2,
-    starter="""\
-answer = None  # a position, such as "XX./OO./..."
-exercise("05", 2).check(answer)""",
+    starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(stop_at_draw, a_draw_hides_a_win),
     checker=position_check(_draw_hides_a_win, _explain_draw, success=_success_draw),
     answer=a_draw_hides_a_win,
@@ -550,9 +531,7 @@ def _perfect_figures() -> dict:
 
 PERFECT = Exercise(
     number=5,
-    starter="""\
-answer = None  # (nodes with the best moves first, nodes with the worst moves first)
-exercise("05", 5).check(answer)""",
+    starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
     figures=_perfect_figures,
     code=(best_first, worst_first, best_and_worst),
     checker=numbers_check(
@@ -590,19 +569,18 @@ def beyond_the_window(trace):
 
 
 def _read_path(answer, what="a list of moves"):
-    """A path of moves as a list of ints, or ValueError saying what is wrong with it."""
+    """A path of moves as a list of ints; the check stops saying what is wrong with it otherwise."""
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        raise ValueError(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
+        stop(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
     moves = list(answer)
     for move in moves:
         if not isinstance(move, numbers.Integral) or isinstance(move, bool):
-            raise ValueError(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
-                             f" {describe_value(move)}.")
+            stop(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds {describe_value(move)}.")
     return [int(move) for move in moves]
 
 
 def _find(trace, path):
-    """The node of ``trace`` reached by ``path``, or ValueError naming the step that is not searched."""
+    """The node of ``trace`` reached by ``path``; the check stops naming the first step not searched otherwise."""
     node = trace
     for depth, move in enumerate(path):
         try:
@@ -611,8 +589,8 @@ def _find(trace, path):
             where = _at(path[:depth])
             where = where[0].upper() + where[1:]
             if move in node.pruned:
-                raise ValueError(f"{where}, move {move} was pruned: the search never went there.") from None
-            raise ValueError(f"{where}, {move} is not a legal move.") from None
+                stop(f"{where}, move {move} was pruned: the search never went there.")
+            stop(f"{where}, {move} is not a legal move.")
     return node
 
 
@@ -625,7 +603,7 @@ def _hard_trace():
 
 
 def _why_hard_edge(path) -> str:
-    soft, hard = _find(_soft_trace(), path), _find(_hard_trace(), path)
+    soft, hard = _soft_trace().follow(path), _hard_trace().follow(path)
     me = soft.board.turn
     window = format_window(soft.alpha, soft.beta)
     if soft.is_leaf:
@@ -643,18 +621,13 @@ def _why_hard_edge(path) -> str:
             f" read as \"at most {format_value(hard.value)}\".")
 
 
-
 _BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 5], then run the cell again."
 
 
 def _judge_beyond(answer):
-    try:
-        path = _read_path(answer)
-        node = _find(_soft_trace(), path)
-    except ValueError as error:
-        return wrong(str(error))
+    path = _read_path(answer)
+    node = _find(_soft_trace(), path)
     window = format_window(node.alpha, node.beta)
-    where = _at(path)
     if node.alpha <= node.value <= node.beta:
         return wrong(
             f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window {window}"
@@ -663,23 +636,21 @@ def _judge_beyond(answer):
             "Look deeper, where the window is narrow, for a value below α or above β.",
         )
     return right(
-        f"{where}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
+        f"{_at(path)}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
         _why_hard_edge(path),
     )
 
 
 BEYOND = Exercise(
     number=6,
-    starter="""\
-answer = None  # the moves from O.O/X../..X to your node, such as [1, 5]
-exercise("05", 6).check(answer)""",
+    starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
     figures=lambda: dict(
         first_beyond=beyond_the_window(_soft_trace())[0],
         why_hard_edge=_why_hard_edge(beyond_the_window(_soft_trace())[0]),
     ),
     code=(beyond_the_window,),
     checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
-    answer=lambda: beyond_the_window(trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True))[0],
+    answer=lambda: beyond_the_window(_soft_trace())[0],
 )
 
 
@@ -718,32 +689,22 @@ def a_draw_cutoff():
 def _beta_source(trace, path):
     """Where the β of the node at ``path`` came from: the moves to the searched position whose value set it.
 
-    β at a node is −α of its parent when the node was searched; the parent's α
-    is either raised by one of its earlier moves (the first that reached the
-    final level) or inherited, −β of the grandparent, and so on up.  None if
-    it goes back to the root's own window.
+    β at a node is −α of its parent when the node was searched.  If that is
+    not the α the parent arrived with, one of the parent's earlier moves
+    raised it: the first whose value reached −β.  Otherwise it was inherited,
+    −β of the grandparent, and so on up.  None if it goes back to the root's
+    own window.
     """
-    nodes = [trace]
-    for move in path:
-        nodes.append(nodes[-1].child(move))
-    depth = len(path)
-    while depth >= 1:
-        parent = nodes[depth - 1]
-        alpha = parent.alpha
-        source = None
-        for child in parent.children:
-            if child.move == path[depth - 1]:
-                break
-            if -child.value > alpha:
-                alpha, source = -child.value, path[: depth - 1] + [child.move]
-        if source is not None:
-            return source
-        depth -= 2              # the parent's α was −β of the grandparent: ask where that came from
+    for depth in range(len(path), 0, -2):
+        parent = trace.follow(path[:depth - 1])
+        beta = parent.child(path[depth - 1]).beta
+        if -beta != parent.alpha:
+            first = next(child for child in parent.children if child.value == beta)
+            return path[:depth - 1] + [first.move]
     return None
 
 
 _DRAW_TODO = "replace None with (the moves to your node, the moves to the position that set its β), then run the cell again."
-_TEXT_EXAMPLE = [1, 5]
 
 
 def _judge_draw_cutoff(answer):
@@ -751,20 +712,17 @@ def _judge_draw_cutoff(answer):
         return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not {describe_value(answer)}.")
     if all(part is None for part in answer):
         return unanswered(_DRAW_TODO)
-    hard, soft = _hard_trace(), _soft_trace()
-    try:
-        path = _read_path(answer[0], "the node as a list of moves")
-        node = _find(hard, path)
-    except ValueError as error:
-        return wrong(str(error))
+    hard = _hard_trace()
+    path = _read_path(answer[0], "the node as a list of moves")
+    node = _find(hard, path)
     where = _at(path)
     me = node.board.turn
-    if path == _TEXT_EXAMPLE:
-        return wrong(f"{_node_at(path)[0].upper()}{_node_at(path)[1:]} is the text's example: find the other one.")
+    if path == [1, 5]:
+        return wrong(f"The node {where} is the text's example: find the other one.")
     if not node.cutoff:
         return wrong(f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board)
     cut = node.children[-1]
-    worth = -_find(soft, path + [cut.move]).value
+    worth = -_soft_trace().follow(path + [cut.move]).value
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
@@ -774,18 +732,15 @@ def _judge_draw_cutoff(answer):
             f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.",
             node.board,
         )
-    try:
-        source = _read_path(answer[1], "the source as a list of moves")
-    except ValueError as error:
-        return wrong(str(error))
-    truth = _beta_source(hard, path)
-    if source != truth:
+    source = _read_path(answer[1], "the source as a list of moves")
+    if source != _beta_source(hard, path):
         try:
             _find(hard, source)
             position = f"the position {_at(source)}" if source else "the explorer's position itself"
             said = f"{position} is not where that β came from"
-        except ValueError as error:
-            said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
+        except Stop as stopped:
+            error = stopped.verdict.text
+            said = f"{source} is not a path of the search ({error[0].lower()}{error[1:-1]})"
         return wrong(
             f"Right node: {where}, {me}'s move {cut.move} is worth a draw and reaches"
             f" β = {format_value(node.beta)}. But {said}.",
@@ -793,7 +748,7 @@ def _judge_draw_cutoff(answer):
             " only when one of its moves beats it. Look at the moves the parent searched before this node"
             " (or, if none of them raised α, further up).",
         )
-    holder = _find(hard, source[:-1]).board.turn
+    holder = hard.follow(source[:-1]).board.turn
     return right(
         f"{where}, {me}'s move {cut.move} is worth a draw and reaches β = {format_value(node.beta)}:"
         f" a cut-off at a draw. The β came from the position {_at(source)}, worth a draw: with that move"
@@ -804,9 +759,8 @@ def _judge_draw_cutoff(answer):
 
 DRAW_CUTOFF = Exercise(
     number=7,
-    starter="""\
-answer = None  # (moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])
-exercise("05", 7).check(answer)""",
+    starter=answer_starter(
+        "(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
     checker=custom_check(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
