@@ -40,7 +40,7 @@ from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
-from ttt.pruning import ORDERS, alphabeta
+from ttt.pruning import ORDERS, _urgent_first, alphabeta
 from ttt.scores import leaf_value
 from ttt.solver import move_scores, solve
 from ttt.symmetry import canonical
@@ -83,16 +83,6 @@ def lazy_infimum(values):
     return best
 
 
-def _value_sequences():
-    """Every sequence of one to five values from 0, 1, -1: the short ones first (363 in all).
-
-    -1 comes last in each position, so the first sequence with something to
-    read after a -1 is the readable (-1, 0).
-    """
-    for length in range(1, 6):
-        yield from product((0, 1, -1), repeat=length)
-
-
 def _recorded(values, read):
     """``values`` as a generator that notes in ``read`` every value it hands out."""
     for value in values:
@@ -106,7 +96,9 @@ _GENERATOR_NOTE = ("(The values come from a generator, as in `noisy`: it can be 
 
 def _judge_infimum(answer):
     infimum = Learner(answer, "lazy_infimum", args="values")
-    sequences = list(_value_sequences())
+    # every sequence of one to five values, the short ones first; -1 comes last in each place, so the
+    # first sequence with something to read after a -1 is the readable (-1, 0)
+    sequences = [values for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
     for values in sequences:
         shown, read = list(values), []
         got = infimum(_recorded(values, read), where=f"on the values {shown}", note=_GENERATOR_NOTE)
@@ -184,18 +176,13 @@ def _is_3x3(board: Board) -> bool:
     return (board.rows, board.cols, board.k) == (3, 3, 3)
 
 
-def _value(board: Board) -> int:
-    """The true value for the side to move, from the package's solver (memoised: the empty board is instant)."""
-    return solve(board).value
-
-
 def _draw_hides_a_win(board: Board) -> bool:
-    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != _value(board)
+    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != solve(board).value
 
 
 def _move_values(board: Board) -> str:
     worth = {1: "win", 0: "draw", -1: "loss"}
-    return ", ".join(f"{cell}: {worth[-_value(board.play(cell))]}" for cell in board.legal_moves())
+    return ", ".join(f"{cell}: {worth[-solve(board.play(cell)).value]}" for cell in board.legal_moves())
 
 
 def _explain_draw(board: Board):
@@ -203,12 +190,11 @@ def _explain_draw(board: Board):
         return "Give a position on the 3×3 board."
     if board.is_over:
         return "That game is over, so there is nothing to search: give a position where play goes on."
-    value = _value(board)
     return (
         f"Here stopping at the first draw gives {_signed(_stops_at_draws(board))}, which is the true value:"
         f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
         " Look for a position where the side to move can win, but an earlier move only draws."
-        + (f" (Here {board.turn} cannot win at all.)" if value < 1 else ""),
+        + (f" (Here {board.turn} cannot win at all.)" if solve(board).value < 1 else ""),
         board,
     )
 
@@ -216,7 +202,8 @@ def _explain_draw(board: Board):
 def _success_draw(board: Board):
     return (
         f"stopping at the first draw gives {_signed(_stops_at_draws(board))} here, but the true value is"
-        f" {_signed(_value(board))}. {board.turn}'s moves, in the order tried, are worth: {_move_values(board)}."
+        f" {_signed(solve(board).value)}. {board.turn}'s moves, in the order tried, are worth:"
+        f" {_move_values(board)}."
     )
 
 
@@ -374,15 +361,14 @@ def my_order(board):
 _STATIC_NODES = 6_323   # the static order with [-1, 1], from the empty board (asserted in the notebook)
 
 
-@cache
-def _order_nodes(name: str) -> int:
+def _counted(order) -> int:
+    """The nodes alpha-beta visits from the empty board with [-1, 1] under ``order`` (a function, a name)."""
     stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=name, stats=stats)
+    alphabeta(EMPTY, -1, 1, order=order, stats=stats)
     return stats.nodes
 
 
-def _named_counts() -> str:
-    return ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
+_order_nodes = cache(_counted)      # the named orders' counts, worked out once
 
 
 def _own_lines_order(board):
@@ -426,18 +412,17 @@ def _judge_order(answer):
         stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
              " *opponent's* marks: the side to move's own chances. The exercise counts the lines the opponent"
              " could still complete: those with no mark of `board.turn`.")
-    stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
-                                                             show=(board,))), stats=stats)
-    nodes, best = stats.nodes, _order_nodes("threats+static")
-    counts = f"(For comparison, with [−1, 1]: {_named_counts()}.)"
+    nodes = _counted(lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
+                                              show=(board,))))
+    best = _order_nodes("threats+static")
     if nodes >= _STATIC_NODES:
         same = [name for name in ORDERS if _order_nodes(name) == nodes]
+        counts = ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
         stop(f"my_order offers every legal move on all 4,520 unfinished positions, good. But with it alpha-beta"
              f" with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order takes"
              f" {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
              f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
-             counts)
+             f"(For comparison, with [−1, 1]: {counts}.)")
     better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
               if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
     return right(f"my_order offers every legal move on all 4,520 unfinished positions, and alpha-beta with"
@@ -445,29 +430,9 @@ def _judge_order(answer):
                  f" {_STATIC_NODES:,}.{better}")
 
 
-def _urgency(board, cell) -> int:
-    """0 for a move that wins at once, 1 for one that blocks the opponent's immediate win, else 2."""
-    me, cells = board.turn, board.cells
-    rank = 2
-    for line in board.geometry.lines:
-        if cell in line:
-            others = {cells[i] for i in line if i != cell}
-            if others == {me}:
-                return 0
-            if others == {other(me)}:
-                rank = 1
-    return rank
-
-
 def _urgent_then_blocking(board):
-    """Wins first, then blocks of the opponent's wins, then :func:`my_order` (a stable sort)."""
-    return sorted(my_order(board), key=lambda cell: _urgency(board, cell))
-
-
-def _counted(order) -> int:
-    stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=order, stats=stats)
-    return stats.nodes
+    """Wins first, then blocks of the opponent's wins, then :func:`my_order` (the threats orders' sort)."""
+    return _urgent_first(board, my_order(board))
 
 
 def _order_figures() -> dict:
@@ -575,12 +540,13 @@ def _read_path(answer, what="a list of moves"):
     moves = list(answer)
     for move in moves:
         if not isinstance(move, numbers.Integral) or isinstance(move, bool):
-            stop(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds {describe_value(move)}.")
+            stop(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
+                 f" {describe_value(move)}.")
     return [int(move) for move in moves]
 
 
 def _find(trace, path):
-    """The node of ``trace`` reached by ``path``; the check stops naming the first step not searched otherwise."""
+    """The node of ``trace`` reached by ``path``; otherwise the check stops, naming the step not searched."""
     node = trace
     for depth, move in enumerate(path):
         try:
