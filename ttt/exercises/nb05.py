@@ -300,18 +300,15 @@ def _soft_call(search, board, alpha, beta):
     return _Searched((value, stats.nodes))
 
 
-@cache
-def _soft_reference(board: Board, alpha, beta) -> _Searched:
-    return _soft_call(lambda *args: alphabeta(*args[:3], soft=True, stats=args[3]), board, alpha, beta)
-
-
 def _soft_cases():
     """The 611 unfinished positions with three marks or more up to symmetry, fullest first, in every window
     of WINDOWS; then the empty board with (-∞, ∞).  All of them would take a right answer past the budget."""
     positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made >= 3]
     for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS] + [(EMPTY, WINDOWS[0])]:
         where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
-        yield Case((board, alpha, beta), _soft_reference(board, alpha, beta), where, (board,))
+        stats = SearchStats()
+        value = alphabeta(board, alpha, beta, soft=True, stats=stats)
+        yield Case((board, alpha, beta), _Searched((value, stats.nodes)), where, (board,))
 
 
 def _soft_describe(board, alpha, beta, expected, got):
@@ -325,20 +322,17 @@ def _soft_describe(board, alpha, beta, expected, got):
     return None
 
 
-_SOFT_CHECK = function_check(
-    None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
-    mistakes=_SOFT_MISTAKES, describe=_soft_describe,
-    label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows (-∞, ∞),"
-          " [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits 18,297 nodes (values"
-          " and node counts, against ttt.pruning.alphabeta(..., soft=True))",
-)
-
-
 FAIL_SOFT = Exercise(
     number=3,
     starter=function_starter(alphabeta_soft),
     code=(alphabeta_soft,),
-    checker=_SOFT_CHECK,
+    checker=function_check(
+        None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
+        mistakes=_SOFT_MISTAKES, describe=_soft_describe,
+        label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows"
+              " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits"
+              " 18,297 nodes (values and node counts, against ttt.pruning.alphabeta(..., soft=True))",
+    ),
     answer=lambda: alphabeta_soft,
 )
 
@@ -430,15 +424,12 @@ def _judge_order(answer):
                  f" {_STATIC_NODES:,}.{better}")
 
 
-def _urgent_then_blocking(board):
-    """Wins first, then blocks of the opponent's wins, then :func:`my_order` (the threats orders' sort)."""
-    return _urgent_first(board, my_order(board))
-
-
 def _order_figures() -> dict:
+    """The explanation's counts; "urgent then blocking" is my_order sorted as the threats orders sort."""
     return dict(
         my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'),
-        index_nodes=_order_nodes('index'), urgent_then_blocking_nodes=_counted(_urgent_then_blocking),
+        index_nodes=_order_nodes('index'),
+        urgent_then_blocking_nodes=_counted(lambda board: _urgent_first(board, my_order(board))),
         threats_static_nodes=_order_nodes('threats+static'),
     )
 
@@ -560,16 +551,14 @@ def _find(trace, path):
     return node
 
 
-def _soft_trace():
-    return trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True)
-
-
-def _hard_trace():
-    return trace_alphabeta(EXPLORER_POSITION, -1, 1)
+@cache
+def _trace(soft=False):
+    """The explorer's first search, window [-1, 1], fail-hard or fail-soft (a trace is frozen: kept)."""
+    return trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=soft)
 
 
 def _why_hard_edge(path) -> str:
-    soft, hard = _soft_trace().follow(path), _hard_trace().follow(path)
+    soft, hard = _trace(soft=True).follow(path), _trace().follow(path)
     me = soft.board.turn
     window = format_window(soft.alpha, soft.beta)
     if soft.is_leaf:
@@ -592,7 +581,7 @@ _BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 
 
 def _judge_beyond(answer):
     path = _read_path(answer)
-    node = _find(_soft_trace(), path)
+    node = _find(_trace(soft=True), path)
     window = format_window(node.alpha, node.beta)
     if node.alpha <= node.value <= node.beta:
         return wrong(
@@ -611,12 +600,12 @@ BEYOND = Exercise(
     number=6,
     starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
     figures=lambda: dict(
-        first_beyond=beyond_the_window(_soft_trace())[0],
-        why_hard_edge=_why_hard_edge(beyond_the_window(_soft_trace())[0]),
+        first_beyond=beyond_the_window(_trace(soft=True))[0],
+        why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0]),
     ),
     code=(beyond_the_window,),
     checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
-    answer=lambda: beyond_the_window(_soft_trace())[0],
+    answer=lambda: beyond_the_window(_trace(soft=True))[0],
 )
 
 
@@ -678,7 +667,7 @@ def _judge_draw_cutoff(answer):
         return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not {describe_value(answer)}.")
     if all(part is None for part in answer):
         return unanswered(_DRAW_TODO)
-    hard = _hard_trace()
+    hard = _trace()
     path = _read_path(answer[0], "the node as a list of moves")
     node = _find(hard, path)
     where = _at(path)
@@ -688,7 +677,7 @@ def _judge_draw_cutoff(answer):
     if not node.cutoff:
         return wrong(f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board)
     cut = node.children[-1]
-    worth = -_soft_trace().follow(path + [cut.move]).value
+    worth = -_trace(soft=True).follow(path + [cut.move]).value
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
