@@ -1,14 +1,8 @@
-"""The exercises of notebook 00 (the index): the pilot that uses every kind of check.
+"""Notebook 00 (the index): its exercises' worked solutions, checks and starters; the words are in nb00.md.
 
-1. impossible fillings   a custom check (three fillings, three different reasons);
-2. games ending on move 5  a number check, with the typical miscounts explained;
-3. ``forcing_moves``     a function check on all 4,520 unfinished positions;
-4. read the errors       an open question: a model answer whose messages are computed;
-5. ★ the hardest opening  a position check ("give a position where ...").
-
-The solution functions below are what ``.solution()`` shows (their real
-source) and what ``verify_all`` runs through the checks, so they are written
-for a learner to read: they use only what notebook 00 has shown.  The
+The pilot: its five exercises use every kind of check.  The solution functions
+are what ``.solution()`` shows (their real source) and what ``verify_all`` runs
+through the checks, so they use only what notebook 00 has shown.  The
 references the checks compare with are built from the package (``ttt.solve``,
 ``Board.parse``), independently of the solutions.
 """
@@ -25,6 +19,7 @@ from ttt.exercises.checks import (
     position_check,
     right,
     sorted_cells,
+    stop,
     unanswered,
     wrong,
 )
@@ -75,21 +70,21 @@ def why_impossible(cells: str) -> tuple[str, str] | None:
 
 
 def _read_filling(text) -> str:
-    """The nine cells of a learner's filling, or ``ValueError`` saying what is wrong with the text."""
+    """The nine cells of a learner's filling; otherwise the check stops, saying what is wrong with it."""
     if not isinstance(text, str):
-        raise ValueError(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../..."')
+        stop(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".')
     body = text.strip()
     if "/" in body or "\n" in body:
         rows = body.replace("\n", "/").split("/")
         if len(rows) != 3 or any(len(row) != 3 for row in rows):
-            raise ValueError(f"{text!r} is not three rows of three cells")
+            stop(f"{text!r} is not three rows of three cells.")
         body = "".join(rows)
     if len(body) != 9:
-        raise ValueError(f"{text!r} has {len(body)} cells, not 9")
+        stop(f"{text!r} has {len(body)} cells, not 9.")
     for cell, char in enumerate(body):
         if char not in "XO.":
             zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}")
+            stop(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}.")
     return body
 
 
@@ -109,10 +104,6 @@ def _game_reaching(target: Board) -> list[int] | None:
     return search(Board.empty(), [])
 
 
-def _moves_text(moves: list[int]) -> str:
-    return ", ".join(f"{'XO'[i % 2]} {cell}" for i, cell in enumerate(moves))
-
-
 _FILLINGS_TODO = (
     'replace None with a list of three fillings, such as ["XX./.../...", "...", "..."], then run the cell again.'
 )
@@ -127,18 +118,12 @@ def _judge_fillings(answer):
         return wrong(f"Give three fillings, one for each reason; this list has {len(answer)}.")
     found: dict[str, tuple[str, str]] = {}
     for text in answer:
-        try:
-            cells = _read_filling(text)
-        except ValueError as error:
-            return wrong(f"{error}.")
+        cells = _read_filling(text)
         why = why_impossible(cells)
         if why is None:
-            board = Board.parse("/".join(cells[r * 3 : r * 3 + 3] for r in range(3)))
-            moves = _game_reaching(board)
-            if moves:
-                how = f"the game {_moves_text(moves)} reaches it"
-            else:
-                how = "it is the empty board, where every game starts"
+            board = Board.parse(cells)
+            game = ", ".join(f"{'XO'[i % 2]} {cell}" for i, cell in enumerate(_game_reaching(board)))
+            how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.")
         reason, sentence = why
         if reason in found:
@@ -259,17 +244,12 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
                 f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is "
                 "True, so test `is_over` before looking at the replies.)"
             )
-        else:
-            for reply in after.legal_moves():
-                answered = after.play(reply)
-                if answered.winner == you:
-                    parts.append(f"{move} does not force a win: {you} answers {reply} and wins:")
-                    parts.append(answered)
-                    break
-                if not wins_at_once(answered, me):
-                    parts.append(f"{move} does not force a win: after {you} answers {reply}, {me} has no winning move:")
-                    parts.append(answered)
-                    break
+        else:   # the first reply that leaves no win at once: a win for the opponent, or no winning move
+            reply = next(reply for reply in after.legal_moves() if not wins_at_once(after.play(reply), me))
+            answered = after.play(reply)
+            how = (f"{you} answers {reply} and wins" if answered.winner == you
+                   else f"after {you} answers {reply}, {me} has no winning move")
+            parts += [f"{move} does not force a win: {how}:", answered]
     return parts
 
 
