@@ -88,20 +88,16 @@ def _read_filling(text) -> str:
     return body
 
 
-def _game_reaching(target: Board) -> list[int] | None:
-    """A sequence of moves from the empty board to ``target``, each side playing only its own cells."""
-
-    def search(board: Board, moves: list[int]) -> list[int] | None:
-        if board == target:
-            return moves
-        for cell in board.legal_moves():
-            if target.cells[cell] == board.turn:
-                found = search(board.play(cell), moves + [cell])
-                if found is not None:
-                    return found
-        return None
-
-    return search(Board.empty(), [])
+def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | None:
+    """A sequence of moves from ``board`` to ``target``, each side playing only its own cells."""
+    if board == target:
+        return []
+    for cell in board.legal_moves():
+        if target.cells[cell] == board.turn:
+            rest = _game_reaching(target, board.play(cell))
+            if rest is not None:
+                return [cell] + rest
+    return None
 
 
 _FILLINGS_TODO = (
@@ -228,11 +224,9 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     missing = [move for move in expected if move not in got]
     extra = sorted({move for move in got if move not in expected})
     if missing:
-        move = missing[0]
-        if board.play(move).winner == me:
-            parts.append(f"{move} is missing: it wins at once, and a move that wins at once counts.")
-        else:
-            parts.append(f"{move} is missing: after it, every reply of {you} leaves {me} a win at once.")
+        why = ("it wins at once, and a move that wins at once counts" if board.play(missing[0]).winner == me
+               else f"after it, every reply of {you} leaves {me} a win at once")
+        parts.append(f"{missing[0]} is missing: {why}.")
     if extra:
         move = extra[0]
         if move not in board.legal_moves():
@@ -294,13 +288,11 @@ def read_the_errors():
 
 
 def _errors_figures() -> dict:
-    rows = "\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items())
-    return dict(rows=rows)
+    return dict(rows="\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items()))
 
 
 ERRORS = Exercise(
     number=4,
-    starter="",
     figures=_errors_figures,
     code=(read_the_errors,),
 )
@@ -357,11 +349,10 @@ def _success_opening(board: Board) -> str:
 
 
 def _perfect_play_figures() -> dict:
-    table = "\n".join(
+    return dict(table="\n".join(
         f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
         for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))
-    )
-    return dict(table=table)
+    ))
 
 
 PERFECT_PLAY = Exercise(
