@@ -352,9 +352,6 @@ def my_order(board):
     return sorted(board.legal_moves(), key=blocked, reverse=True)   # a stable sort: ties in cell order
 
 
-_STATIC_NODES = 6_323   # the static order with [-1, 1], from the empty board (asserted in the notebook)
-
-
 def _counted(order) -> int:
     """The nodes alpha-beta visits from the empty board with [-1, 1] under ``order`` (a function, a name)."""
     stats = SearchStats()
@@ -408,20 +405,20 @@ def _judge_order(answer):
              " could still complete: those with no mark of `board.turn`.")
     nodes = _counted(lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
                                               show=(board,))))
-    best = _order_nodes("threats+static")
-    if nodes >= _STATIC_NODES:
+    static, best = _order_nodes("static"), _order_nodes("threats+static")
+    if nodes >= static:
         same = [name for name in ORDERS if _order_nodes(name) == nodes]
         counts = ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
         stop(f"my_order offers every legal move on all 4,520 unfinished positions, good. But with it alpha-beta"
              f" with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order takes"
-             f" {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
+             f" {static:,}: try moves that block the opponent's lines first.",
              f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
              f"(For comparison, with [−1, 1]: {counts}.)")
     better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
               if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
     return right(f"my_order offers every legal move on all 4,520 unfinished positions, and alpha-beta with"
                  f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
-                 f" {_STATIC_NODES:,}.{better}")
+                 f" {static:,}.{better}")
 
 
 def _order_figures() -> dict:
