@@ -291,7 +291,8 @@ class _Searched(tuple):
     """(value, nodes) of one search, shown as "value 0, 123 nodes"."""
 
     def __repr__(self):
-        return f"value {format_value(self[0])}, {plural(self[1], 'node')}"
+        value = format_value(self[0]) if _is_value(self[0]) else repr(self[0])   # a learner's None, or text
+        return f"value {value}, {plural(self[1], 'node')}"
 
 
 def _soft_call(search, board, alpha, beta):
