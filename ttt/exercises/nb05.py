@@ -395,7 +395,7 @@ _LEGAL_ORDER = function_check(
 
 
 def _judge_order(answer):
-    legal = _LEGAL_ORDER._judge(answer)
+    legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
     order = Learner(answer, "my_order")
