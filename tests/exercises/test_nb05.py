@@ -319,7 +319,7 @@ def test_nodes_beyond_the_window_pass_with_the_reason(capsys, path, words):
 
 
 def test_every_node_the_solution_finds_is_accepted():
-    found = nb05.beyond_the_window(nb05._soft_trace())
+    found = nb05.beyond_the_window(nb05._trace(soft=True))
     assert found[0] == [4] and len(found) == 20
     assert all(exercise("05", 6).judge(path).ok for path in found)
 
@@ -348,7 +348,7 @@ def test_the_draw_cutoff_and_its_source(capsys):
 
 def test_the_source_of_beta_is_found_above_the_parent_too():
     """Where no earlier move of the parent raised its α, β is inherited from two levels up."""
-    trace = nb05._hard_trace()
+    trace = nb05._trace()
     assert nb05._beta_source(trace, [1, 5]) == [1, 4]
     assert nb05._beta_source(trace, [1, 5, 4]) is None            # the root window's own β
     assert nb05._beta_source(trace, [1, 5, 4, 6]) == [1, 4]      # X 1, O 5, X 4, O 6: set three levels up

@@ -1,14 +1,8 @@
-"""The exercises of notebook 00 (the index): the pilot that uses every kind of check.
+"""Notebook 00 (the index): its exercises' worked solutions, checks and starters; the words are in nb00.md.
 
-1. impossible fillings   a custom check (three fillings, three different reasons);
-2. games ending on move 5  a number check, with the typical miscounts explained;
-3. ``forcing_moves``     a function check on all 4,520 unfinished positions;
-4. read the errors       an open question: a model answer whose messages are computed;
-5. ★ the hardest opening  a position check ("give a position where ...").
-
-The solution functions below are what ``.solution()`` shows (their real
-source) and what ``verify_all`` runs through the checks, so they are written
-for a learner to read: they use only what notebook 00 has shown.  The
+The pilot: its five exercises use every kind of check.  The solution functions
+are what ``.solution()`` shows (their real source) and what ``verify_all`` runs
+through the checks, so they use only what notebook 00 has shown.  The
 references the checks compare with are built from the package (``ttt.solve``,
 ``Board.parse``), independently of the solutions.
 """
@@ -25,6 +19,7 @@ from ttt.exercises.checks import (
     position_check,
     right,
     sorted_cells,
+    stop,
     unanswered,
     wrong,
 )
@@ -75,42 +70,34 @@ def why_impossible(cells: str) -> tuple[str, str] | None:
 
 
 def _read_filling(text) -> str:
-    """The nine cells of a learner's filling, or ``ValueError`` saying what is wrong with the text."""
+    """The nine cells of a learner's filling; otherwise the check stops, saying what is wrong with it."""
     if not isinstance(text, str):
-        raise ValueError(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../..."')
+        stop(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".')
     body = text.strip()
     if "/" in body or "\n" in body:
         rows = body.replace("\n", "/").split("/")
         if len(rows) != 3 or any(len(row) != 3 for row in rows):
-            raise ValueError(f"{text!r} is not three rows of three cells")
+            stop(f"{text!r} is not three rows of three cells.")
         body = "".join(rows)
     if len(body) != 9:
-        raise ValueError(f"{text!r} has {len(body)} cells, not 9")
+        stop(f"{text!r} has {len(body)} cells, not 9.")
     for cell, char in enumerate(body):
         if char not in "XO.":
             zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}")
+            stop(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}.")
     return body
 
 
-def _game_reaching(target: Board) -> list[int] | None:
-    """A sequence of moves from the empty board to ``target``, each side playing only its own cells."""
-
-    def search(board: Board, moves: list[int]) -> list[int] | None:
-        if board == target:
-            return moves
-        for cell in board.legal_moves():
-            if target.cells[cell] == board.turn:
-                found = search(board.play(cell), moves + [cell])
-                if found is not None:
-                    return found
-        return None
-
-    return search(Board.empty(), [])
-
-
-def _moves_text(moves: list[int]) -> str:
-    return ", ".join(f"{'XO'[i % 2]} {cell}" for i, cell in enumerate(moves))
+def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | None:
+    """A sequence of moves from ``board`` to ``target``, each side playing only its own cells."""
+    if board == target:
+        return []
+    for cell in board.legal_moves():
+        if target.cells[cell] == board.turn:
+            rest = _game_reaching(target, board.play(cell))
+            if rest is not None:
+                return [cell] + rest
+    return None
 
 
 _FILLINGS_TODO = (
@@ -127,18 +114,12 @@ def _judge_fillings(answer):
         return wrong(f"Give three fillings, one for each reason; this list has {len(answer)}.")
     found: dict[str, tuple[str, str]] = {}
     for text in answer:
-        try:
-            cells = _read_filling(text)
-        except ValueError as error:
-            return wrong(f"{error}.")
+        cells = _read_filling(text)
         why = why_impossible(cells)
         if why is None:
-            board = Board.parse("/".join(cells[r * 3 : r * 3 + 3] for r in range(3)))
-            moves = _game_reaching(board)
-            if moves:
-                how = f"the game {_moves_text(moves)} reaches it"
-            else:
-                how = "it is the empty board, where every game starts"
+            board = Board.parse(cells)
+            game = ", ".join(f"{'XO'[i % 2]} {cell}" for i, cell in enumerate(_game_reaching(board)))
+            how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.")
         reason, sentence = why
         if reason in found:
@@ -243,11 +224,9 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     missing = [move for move in expected if move not in got]
     extra = sorted({move for move in got if move not in expected})
     if missing:
-        move = missing[0]
-        if board.play(move).winner == me:
-            parts.append(f"{move} is missing: it wins at once, and a move that wins at once counts.")
-        else:
-            parts.append(f"{move} is missing: after it, every reply of {you} leaves {me} a win at once.")
+        why = ("it wins at once, and a move that wins at once counts" if board.play(missing[0]).winner == me
+               else f"after it, every reply of {you} leaves {me} a win at once")
+        parts.append(f"{missing[0]} is missing: {why}.")
     if extra:
         move = extra[0]
         if move not in board.legal_moves():
@@ -259,17 +238,12 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
                 f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is "
                 "True, so test `is_over` before looking at the replies.)"
             )
-        else:
-            for reply in after.legal_moves():
-                answered = after.play(reply)
-                if answered.winner == you:
-                    parts.append(f"{move} does not force a win: {you} answers {reply} and wins:")
-                    parts.append(answered)
-                    break
-                if not wins_at_once(answered, me):
-                    parts.append(f"{move} does not force a win: after {you} answers {reply}, {me} has no winning move:")
-                    parts.append(answered)
-                    break
+        else:   # the first reply that leaves no win at once: a win for the opponent, or no winning move
+            reply = next(reply for reply in after.legal_moves() if not wins_at_once(after.play(reply), me))
+            answered = after.play(reply)
+            how = (f"{you} answers {reply} and wins" if answered.winner == you
+                   else f"after {you} answers {reply}, {me} has no winning move")
+            parts += [f"{move} does not force a win: {how}:", answered]
     return parts
 
 
@@ -314,13 +288,11 @@ def read_the_errors():
 
 
 def _errors_figures() -> dict:
-    rows = "\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items())
-    return dict(rows=rows)
+    return dict(rows="\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items()))
 
 
 ERRORS = Exercise(
     number=4,
-    starter="",
     figures=_errors_figures,
     code=(read_the_errors,),
 )
@@ -377,11 +349,10 @@ def _success_opening(board: Board) -> str:
 
 
 def _perfect_play_figures() -> dict:
-    table = "\n".join(
+    return dict(table="\n".join(
         f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
         for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))
-    )
-    return dict(table=table)
+    ))
 
 
 PERFECT_PLAY = Exercise(

@@ -1,22 +1,12 @@
-"""The exercises of notebook 05 (pruning): seven exercises, every one checked by code.
-
-1. ``lazy_infimum``         a function of a sequence of values: the value and how far it read;
-2. why not stop at a draw?  a position check ("find a position where ...");
-3. ``alphabeta_soft``       fail-soft alpha-beta, against ``ttt.pruning.alphabeta(soft=True)``:
-                            value and node count, on all 4,520 unfinished positions, four windows;
-4. ``my_order``             a move order: every legal move once everywhere, then fewer nodes than
-                            the static order;
-5. ★ perfect ordering       two node counts (best first, worst first);
-6. ★ beyond the window      a node of the explorer's fail-soft search, given by its moves;
-7. a cut-off at a draw      a node of the explorer's search, and the position that set its β.
+"""Notebook 05 (pruning): its exercises' worked solutions, checks and starters; the words are in nb05.md.
 
 The solution functions are what ``.solution()`` shows (their real source) and
 what ``verify_all`` runs through the checks, so they use only what notebook 05
 has shown.  The references the checks compare with come from the package
-(``ttt.pruning.alphabeta``, ``ttt.minimax.negamax``, ``ttt.trace``), apart
-from the solutions.  The private searches below (``_soft_variant``,
-``_stops_at_draws``) only name the mistake behind a wrong answer, or test the
-property a position must have.
+(``ttt.pruning.alphabeta``, ``ttt.solver``, ``ttt.trace``), not from the
+solutions.  The private searches (``_soft_slip``, ``_stops_at_draws``) only
+name the mistake behind a wrong answer, or test the property a position must
+have.
 """
 
 from __future__ import annotations
@@ -30,6 +20,7 @@ from ttt.board import Board, other
 from ttt.exercises.checks import (
     Case,
     Learner,
+    Stop,
     behaves_like,
     custom_check,
     function_check,
@@ -45,11 +36,11 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import plural
-from ttt.exercises.starters import function_starter
+from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
-from ttt.pruning import ORDERS, alphabeta
+from ttt.pruning import ORDERS, _urgent_first, alphabeta
 from ttt.scores import leaf_value
 from ttt.solver import move_scores, solve
 from ttt.symmetry import canonical
@@ -64,22 +55,14 @@ def _is_value(got) -> bool:
 
 
 def _at(path) -> str:
-    """ "after X 1, O 5", or "in the explorer's position" for no moves at all."""
-    return f"after {_moves_text(path)}" if path else "in the explorer's position"
+    """ "after X 1, O 5" (X moves first in the explorer's position), or "in the explorer's position"."""
+    moves = ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(path))
+    return f"after {moves}" if path else "in the explorer's position"
 
 
 def _node_at(path) -> str:
     """ "the node after X 1, O 5", or "the root (the explorer's position)"."""
-    return f"the node after {_moves_text(path)}" if path else "the root (the explorer's position)"
-
-
-def _moves_text(path) -> str:
-    """``[1, 5]`` as "X 1, O 5" (X moves first in the explorer's position)."""
-    board, words = EXPLORER_POSITION, []
-    for move in path:
-        words.append(f"{board.turn} {move}")
-        board = board.play(move)
-    return ", ".join(words) if words else "the explorer's position itself"
+    return f"the node {_at(path)}" if path else "the root (the explorer's position)"
 
 
 def _signed(value) -> str:
@@ -100,16 +83,6 @@ def lazy_infimum(values):
     return best
 
 
-def _value_sequences():
-    """Every sequence of one to five values from 0, 1, -1: the short ones first (363 in all).
-
-    -1 comes last in each position, so the first sequence with something to
-    read after a -1 is the readable (-1, 0).
-    """
-    for length in range(1, 6):
-        yield from product((0, 1, -1), repeat=length)
-
-
 def _recorded(values, read):
     """``values`` as a generator that notes in ``read`` every value it hands out."""
     for value in values:
@@ -123,7 +96,9 @@ _GENERATOR_NOTE = ("(The values come from a generator, as in `noisy`: it can be 
 
 def _judge_infimum(answer):
     infimum = Learner(answer, "lazy_infimum", args="values")
-    sequences = list(_value_sequences())
+    # every sequence of one to five values, the short ones first; -1 comes last in each place, so the
+    # first sequence with something to read after a -1 is the readable (-1, 0)
+    sequences = [values for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
     for values in sequences:
         shown, read = list(values), []
         got = infimum(_recorded(values, read), where=f"on the values {shown}", note=_GENERATOR_NOTE)
@@ -201,18 +176,13 @@ def _is_3x3(board: Board) -> bool:
     return (board.rows, board.cols, board.k) == (3, 3, 3)
 
 
-def _value(board: Board) -> int:
-    """The true value for the side to move, from the package's solver (memoised: the empty board is instant)."""
-    return solve(board).value
-
-
 def _draw_hides_a_win(board: Board) -> bool:
-    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != _value(board)
+    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != solve(board).value
 
 
 def _move_values(board: Board) -> str:
     worth = {1: "win", 0: "draw", -1: "loss"}
-    return ", ".join(f"{cell}: {worth[-_value(board.play(cell))]}" for cell in board.legal_moves())
+    return ", ".join(f"{cell}: {worth[-solve(board.play(cell)).value]}" for cell in board.legal_moves())
 
 
 def _explain_draw(board: Board):
@@ -220,12 +190,11 @@ def _explain_draw(board: Board):
         return "Give a position on the 3×3 board."
     if board.is_over:
         return "That game is over, so there is nothing to search: give a position where play goes on."
-    value = _value(board)
     return (
         f"Here stopping at the first draw gives {_signed(_stops_at_draws(board))}, which is the true value:"
         f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
         " Look for a position where the side to move can win, but an earlier move only draws."
-        + (f" (Here {board.turn} cannot win at all.)" if value < 1 else ""),
+        + (f" (Here {board.turn} cannot win at all.)" if solve(board).value < 1 else ""),
         board,
     )
 
@@ -233,15 +202,14 @@ def _explain_draw(board: Board):
 def _success_draw(board: Board):
     return (
         f"stopping at the first draw gives {_signed(_stops_at_draws(board))} here, but the true value is"
-        f" {_signed(_value(board))}. {board.turn}'s moves, in the order tried, are worth: {_move_values(board)}."
+        f" {_signed(solve(board).value)}. {board.turn}'s moves, in the order tried, are worth:"
+        f" {_move_values(board)}."
     )
 
 
 STOP_AT_DRAW = Exercise(
     number=2,
-    starter="""\
-answer = None  # a position, such as "XX./OO./..."
-exercise("05", 2).check(answer)""",
+    starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(stop_at_draw, a_draw_hides_a_win),
     checker=position_check(_draw_hides_a_win, _explain_draw, success=_success_draw),
     answer=a_draw_hides_a_win,
@@ -323,7 +291,8 @@ class _Searched(tuple):
     """(value, nodes) of one search, shown as "value 0, 123 nodes"."""
 
     def __repr__(self):
-        return f"value {format_value(self[0])}, {plural(self[1], 'node')}"
+        value = format_value(self[0]) if _is_value(self[0]) else repr(self[0])   # a learner's None, or text
+        return f"value {value}, {plural(self[1], 'node')}"
 
 
 def _soft_call(search, board, alpha, beta):
@@ -332,45 +301,40 @@ def _soft_call(search, board, alpha, beta):
     return _Searched((value, stats.nodes))
 
 
-@cache
-def _soft_reference(board: Board, alpha, beta) -> _Searched:
-    return _soft_call(lambda *args: alphabeta(*args[:3], soft=True, stats=args[3]), board, alpha, beta)
-
-
 def _soft_cases():
     """The 611 unfinished positions with three marks or more up to symmetry, fullest first, in every window
     of WINDOWS; then the empty board with (-∞, ∞).  All of them would take a right answer past the budget."""
     positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made >= 3]
     for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS] + [(EMPTY, WINDOWS[0])]:
         where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
-        yield Case((board, alpha, beta), _soft_reference(board, alpha, beta), where, (board,))
+        stats = SearchStats()
+        value = alphabeta(board, alpha, beta, soft=True, stats=stats)
+        yield Case((board, alpha, beta), _Searched((value, stats.nodes)), where, (board,))
 
 
 def _soft_describe(board, alpha, beta, expected, got):
-    if isinstance(got, tuple) and got[0] == expected[0]:
+    """Words for a (value, nodes) pair that no slip explains (``_soft_call`` always makes the pair)."""
+    if got[0] == expected[0]:
         if got[1] > expected[1]:
             return ("The value is right but it searches more than it needs: does it stop as soon as the best"
                     " value reaches β, and pass (−β, −max(α, best)) to each move?")
         return "The value is right but it counts fewer nodes: count one node per call, finished boards included."
-    if isinstance(got, tuple) and got[0] is None:
+    if got[0] is None:
         return "alphabeta_soft returned None: is a `return` missing?"
     return None
-
-
-_SOFT_CHECK = function_check(
-    None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
-    mistakes=_SOFT_MISTAKES, describe=_soft_describe,
-    label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows (-∞, ∞),"
-          " [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits 18,297 nodes (values"
-          " and node counts, against ttt.pruning.alphabeta(..., soft=True))",
-)
 
 
 FAIL_SOFT = Exercise(
     number=3,
     starter=function_starter(alphabeta_soft),
     code=(alphabeta_soft,),
-    checker=_SOFT_CHECK,
+    checker=function_check(
+        None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
+        mistakes=_SOFT_MISTAKES, describe=_soft_describe,
+        label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows"
+              " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits"
+              " 18,297 nodes (values and node counts, against ttt.pruning.alphabeta(..., soft=True))",
+    ),
     answer=lambda: alphabeta_soft,
 )
 
@@ -390,18 +354,14 @@ def my_order(board):
     return sorted(board.legal_moves(), key=blocked, reverse=True)   # a stable sort: ties in cell order
 
 
-_STATIC_NODES = 6_323   # the static order with [-1, 1], from the empty board (asserted in the notebook)
-
-
-@cache
-def _order_nodes(name: str) -> int:
+def _counted(order) -> int:
+    """The nodes alpha-beta visits from the empty board with [-1, 1] under ``order`` (a function, a name)."""
     stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=name, stats=stats)
+    alphabeta(EMPTY, -1, 1, order=order, stats=stats)
     return stats.nodes
 
 
-def _named_counts() -> str:
-    return ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
+_order_nodes = cache(_counted)      # the named orders' counts, worked out once
 
 
 def _own_lines_order(board):
@@ -436,7 +396,7 @@ _LEGAL_ORDER = function_check(
 
 
 def _judge_order(answer):
-    legal = _LEGAL_ORDER._judge(answer)
+    legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
     order = Learner(answer, "my_order")
@@ -445,54 +405,30 @@ def _judge_order(answer):
         stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
              " *opponent's* marks: the side to move's own chances. The exercise counts the lines the opponent"
              " could still complete: those with no mark of `board.turn`.")
-    stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
-                                                             show=(board,))), stats=stats)
-    nodes, best = stats.nodes, _order_nodes("threats+static")
-    counts = f"(For comparison, with [−1, 1]: {_named_counts()}.)"
-    if nodes >= _STATIC_NODES:
+    nodes = _counted(lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
+                                              show=(board,))))
+    static, best = _order_nodes("static"), _order_nodes("threats+static")
+    if nodes >= static:
         same = [name for name in ORDERS if _order_nodes(name) == nodes]
+        counts = ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
         stop(f"my_order offers every legal move on all 4,520 unfinished positions, good. But with it alpha-beta"
              f" with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order takes"
-             f" {_STATIC_NODES:,}: try moves that block the opponent's lines first.",
+             f" {static:,}: try moves that block the opponent's lines first.",
              f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
-             counts)
+             f"(For comparison, with [−1, 1]: {counts}.)")
     better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
               if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
     return right(f"my_order offers every legal move on all 4,520 unfinished positions, and alpha-beta with"
                  f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
-                 f" {_STATIC_NODES:,}.{better}")
-
-
-def _urgency(board, cell) -> int:
-    """0 for a move that wins at once, 1 for one that blocks the opponent's immediate win, else 2."""
-    me, cells = board.turn, board.cells
-    rank = 2
-    for line in board.geometry.lines:
-        if cell in line:
-            others = {cells[i] for i in line if i != cell}
-            if others == {me}:
-                return 0
-            if others == {other(me)}:
-                rank = 1
-    return rank
-
-
-def _urgent_then_blocking(board):
-    """Wins first, then blocks of the opponent's wins, then :func:`my_order` (a stable sort)."""
-    return sorted(my_order(board), key=lambda cell: _urgency(board, cell))
-
-
-def _counted(order) -> int:
-    stats = SearchStats()
-    alphabeta(EMPTY, -1, 1, order=order, stats=stats)
-    return stats.nodes
+                 f" {static:,}.{better}")
 
 
 def _order_figures() -> dict:
+    """The explanation's counts; "urgent then blocking" is my_order sorted as the threats orders sort."""
     return dict(
         my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'),
-        index_nodes=_order_nodes('index'), urgent_then_blocking_nodes=_counted(_urgent_then_blocking),
+        index_nodes=_order_nodes('index'),
+        urgent_then_blocking_nodes=_counted(lambda board: _urgent_first(board, my_order(board))),
         threats_static_nodes=_order_nodes('threats+static'),
     )
 
@@ -550,9 +486,7 @@ def _perfect_figures() -> dict:
 
 PERFECT = Exercise(
     number=5,
-    starter="""\
-answer = None  # (nodes with the best moves first, nodes with the worst moves first)
-exercise("05", 5).check(answer)""",
+    starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
     figures=_perfect_figures,
     code=(best_first, worst_first, best_and_worst),
     checker=numbers_check(
@@ -590,19 +524,19 @@ def beyond_the_window(trace):
 
 
 def _read_path(answer, what="a list of moves"):
-    """A path of moves as a list of ints, or ValueError saying what is wrong with it."""
+    """A path of moves as a list of ints; the check stops saying what is wrong with it otherwise."""
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        raise ValueError(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
+        stop(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
     moves = list(answer)
     for move in moves:
         if not isinstance(move, numbers.Integral) or isinstance(move, bool):
-            raise ValueError(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
-                             f" {describe_value(move)}.")
+            stop(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
+                 f" {describe_value(move)}.")
     return [int(move) for move in moves]
 
 
 def _find(trace, path):
-    """The node of ``trace`` reached by ``path``, or ValueError naming the step that is not searched."""
+    """The node of ``trace`` reached by ``path``; otherwise the check stops, naming the step not searched."""
     node = trace
     for depth, move in enumerate(path):
         try:
@@ -611,21 +545,19 @@ def _find(trace, path):
             where = _at(path[:depth])
             where = where[0].upper() + where[1:]
             if move in node.pruned:
-                raise ValueError(f"{where}, move {move} was pruned: the search never went there.") from None
-            raise ValueError(f"{where}, {move} is not a legal move.") from None
+                stop(f"{where}, move {move} was pruned: the search never went there.")
+            stop(f"{where}, {move} is not a legal move.")
     return node
 
 
-def _soft_trace():
-    return trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True)
-
-
-def _hard_trace():
-    return trace_alphabeta(EXPLORER_POSITION, -1, 1)
+@cache
+def _trace(soft=False):
+    """The explorer's first search, window [-1, 1], fail-hard or fail-soft (a trace is frozen: kept)."""
+    return trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=soft)
 
 
 def _why_hard_edge(path) -> str:
-    soft, hard = _find(_soft_trace(), path), _find(_hard_trace(), path)
+    soft, hard = _trace(soft=True).follow(path), _trace().follow(path)
     me = soft.board.turn
     window = format_window(soft.alpha, soft.beta)
     if soft.is_leaf:
@@ -643,18 +575,13 @@ def _why_hard_edge(path) -> str:
             f" read as \"at most {format_value(hard.value)}\".")
 
 
-
 _BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 5], then run the cell again."
 
 
 def _judge_beyond(answer):
-    try:
-        path = _read_path(answer)
-        node = _find(_soft_trace(), path)
-    except ValueError as error:
-        return wrong(str(error))
+    path = _read_path(answer)
+    node = _find(_trace(soft=True), path)
     window = format_window(node.alpha, node.beta)
-    where = _at(path)
     if node.alpha <= node.value <= node.beta:
         return wrong(
             f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window {window}"
@@ -663,23 +590,21 @@ def _judge_beyond(answer):
             "Look deeper, where the window is narrow, for a value below α or above β.",
         )
     return right(
-        f"{where}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
+        f"{_at(path)}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
         _why_hard_edge(path),
     )
 
 
 BEYOND = Exercise(
     number=6,
-    starter="""\
-answer = None  # the moves from O.O/X../..X to your node, such as [1, 5]
-exercise("05", 6).check(answer)""",
+    starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
     figures=lambda: dict(
-        first_beyond=beyond_the_window(_soft_trace())[0],
-        why_hard_edge=_why_hard_edge(beyond_the_window(_soft_trace())[0]),
+        first_beyond=beyond_the_window(_trace(soft=True))[0],
+        why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0]),
     ),
     code=(beyond_the_window,),
     checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
-    answer=lambda: beyond_the_window(trace_alphabeta(EXPLORER_POSITION, -1, 1, soft=True))[0],
+    answer=lambda: beyond_the_window(_trace(soft=True))[0],
 )
 
 
@@ -718,32 +643,22 @@ def a_draw_cutoff():
 def _beta_source(trace, path):
     """Where the β of the node at ``path`` came from: the moves to the searched position whose value set it.
 
-    β at a node is −α of its parent when the node was searched; the parent's α
-    is either raised by one of its earlier moves (the first that reached the
-    final level) or inherited, −β of the grandparent, and so on up.  None if
-    it goes back to the root's own window.
+    β at a node is −α of its parent when the node was searched.  If that is
+    not the α the parent arrived with, one of the parent's earlier moves
+    raised it: the first whose value reached −β.  Otherwise it was inherited,
+    −β of the grandparent, and so on up.  None if it goes back to the root's
+    own window.
     """
-    nodes = [trace]
-    for move in path:
-        nodes.append(nodes[-1].child(move))
-    depth = len(path)
-    while depth >= 1:
-        parent = nodes[depth - 1]
-        alpha = parent.alpha
-        source = None
-        for child in parent.children:
-            if child.move == path[depth - 1]:
-                break
-            if -child.value > alpha:
-                alpha, source = -child.value, path[: depth - 1] + [child.move]
-        if source is not None:
-            return source
-        depth -= 2              # the parent's α was −β of the grandparent: ask where that came from
+    for depth in range(len(path), 0, -2):
+        parent = trace.follow(path[:depth - 1])
+        beta = parent.child(path[depth - 1]).beta
+        if -beta != parent.alpha:
+            first = next(child for child in parent.children if child.value == beta)
+            return path[:depth - 1] + [first.move]
     return None
 
 
 _DRAW_TODO = "replace None with (the moves to your node, the moves to the position that set its β), then run the cell again."
-_TEXT_EXAMPLE = [1, 5]
 
 
 def _judge_draw_cutoff(answer):
@@ -751,20 +666,17 @@ def _judge_draw_cutoff(answer):
         return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not {describe_value(answer)}.")
     if all(part is None for part in answer):
         return unanswered(_DRAW_TODO)
-    hard, soft = _hard_trace(), _soft_trace()
-    try:
-        path = _read_path(answer[0], "the node as a list of moves")
-        node = _find(hard, path)
-    except ValueError as error:
-        return wrong(str(error))
+    hard = _trace()
+    path = _read_path(answer[0], "the node as a list of moves")
+    node = _find(hard, path)
     where = _at(path)
     me = node.board.turn
-    if path == _TEXT_EXAMPLE:
-        return wrong(f"{_node_at(path)[0].upper()}{_node_at(path)[1:]} is the text's example: find the other one.")
+    if path == [1, 5]:
+        return wrong(f"The node {where} is the text's example: find the other one.")
     if not node.cutoff:
         return wrong(f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board)
     cut = node.children[-1]
-    worth = -_find(soft, path + [cut.move]).value
+    worth = -_trace(soft=True).follow(path + [cut.move]).value
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
@@ -774,18 +686,15 @@ def _judge_draw_cutoff(answer):
             f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.",
             node.board,
         )
-    try:
-        source = _read_path(answer[1], "the source as a list of moves")
-    except ValueError as error:
-        return wrong(str(error))
-    truth = _beta_source(hard, path)
-    if source != truth:
+    source = _read_path(answer[1], "the source as a list of moves")
+    if source != _beta_source(hard, path):
         try:
             _find(hard, source)
             position = f"the position {_at(source)}" if source else "the explorer's position itself"
             said = f"{position} is not where that β came from"
-        except ValueError as error:
-            said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
+        except Stop as stopped:
+            error = stopped.verdict.text
+            said = f"{source} is not a path of the search ({error[0].lower()}{error[1:-1]})"
         return wrong(
             f"Right node: {where}, {me}'s move {cut.move} is worth a draw and reaches"
             f" β = {format_value(node.beta)}. But {said}.",
@@ -793,7 +702,7 @@ def _judge_draw_cutoff(answer):
             " only when one of its moves beats it. Look at the moves the parent searched before this node"
             " (or, if none of them raised α, further up).",
         )
-    holder = _find(hard, source[:-1]).board.turn
+    holder = hard.follow(source[:-1]).board.turn
     return right(
         f"{where}, {me}'s move {cut.move} is worth a draw and reaches β = {format_value(node.beta)}:"
         f" a cut-off at a draw. The β came from the position {_at(source)}, worth a draw: with that move"
@@ -804,9 +713,8 @@ def _judge_draw_cutoff(answer):
 
 DRAW_CUTOFF = Exercise(
     number=7,
-    starter="""\
-answer = None  # (moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])
-exercise("05", 7).check(answer)""",
+    starter=answer_starter(
+        "(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
     checker=custom_check(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
