@@ -1,14 +1,7 @@
-"""The exercises of notebook 04 (minimax): every one of them is checked by code.
+"""The solutions, checks and starters of notebook 04's exercises (minimax); their words are in nb04.md.
 
-1. Hutton's order, literally   a function check on the 4,388 positions with at least five marks;
-2. a loser that gives up        a position check ("find a start where the two tables differ");
-3. coach mode                   a function check on every move of all 4,520 unfinished positions;
-4. ★ where "10 − depth" breaks  a position check on the 3×4 board with three in a row;
-5. ★ against a random opponent  a number check (the exact chance of a win).
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks.  The checks' references are built from the
-package's solver (``ttt.solve``, ``describe``), independently of the solutions.
+The checks' references are built from the package's solver (``ttt.solve``, ``describe``), independently of
+the solutions, which ``verify_all`` runs through the checks.
 """
 
 from __future__ import annotations
@@ -21,7 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import custom_check, exact, function_check, number_check, position_check, same_number, wrong
+from ttt.exercises.checks import (custom_check, exact, function_check, number_check, parse_position,
+                                  position_check, same_number, wrong)
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
@@ -56,12 +50,13 @@ def _outcome_reference(board: Board) -> str:
 
 
 @lru_cache(maxsize=None)
-def _by_string_order(board: Board) -> str:
-    """What minimax gives when it compares the strings themselves: "draw" > "X" > "O"."""
+def _slipped(board: Board, key=None, swapped=False) -> str:
+    """Minimax with a slip: with no key the strings are compared themselves ("draw" > "X" > "O"); swapped,
+    X takes the smallest outcome and O the largest."""
     if board.is_over:
         return board.outcome
-    outcomes = [_by_string_order(child) for _, child in board.children()]
-    return max(outcomes) if board.turn == "X" else min(outcomes)
+    outcomes = [_slipped(child, key, swapped) for _, child in board.children()]
+    return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
 def _later_positions(marks: int = 4) -> tuple[Board, ...]:
@@ -73,20 +68,11 @@ def _later_positions(marks: int = 4) -> tuple[Board, ...]:
     return tuple(board for board in all_positions() if board.moves_made >= marks)
 
 
-@lru_cache(maxsize=None)
-def _swapped(board: Board) -> str:
-    """What minimax gives when X takes the smallest outcome and O the largest."""
-    if board.is_over:
-        return board.outcome
-    outcomes = [_swapped(child) for _, child in board.children()]
-    return (min if board.turn == "X" else max)(outcomes, key=ORDER.get)
-
-
 HUTTON_ORDER = Exercise(
     number=1,
     starter=function_starter(minimax_outcome),
     figures=lambda: dict(
-        wrong_later_positions=sum(_by_string_order(b) != _outcome_reference(b) for b in _later_positions()),
+        wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions()),
     ),
     code=(minimax_outcome,),
     checker=function_check(
@@ -95,10 +81,11 @@ HUTTON_ORDER = Exercise(
         name="minimax_outcome",
         label="all 4,388 positions with at least five marks",
         mistakes=[
-            (_by_string_order, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
-                               "letters come after capitals), so X would rather draw than win. Compare with a key: "
-                               "max(..., key=...)."),
-            (_swapped, "X and O swapped? X takes the largest outcome, O the smallest."),
+            (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
+                       "letters come after capitals), so X would rather draw than win. Compare with a key: "
+                       "max(..., key=...)."),
+            (lambda board: _slipped(board, ORDER.get, swapped=True),
+             "X and O swapped? X takes the largest outcome, O the smallest."),
         ],
         describe=lambda board, expected, got: None if got in ORDER else (
             f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
@@ -185,18 +172,22 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
+def _playable(answer, shape: tuple[int, int, int], other_board: str) -> Board:
+    """The answer as a position of the board ``shape`` (rows, cols, k) where play goes on, or ValueError."""
+    board = parse_position(answer)
+    if (board.rows, board.cols, board.k) != shape:
+        raise ValueError(other_board)
+    if board.is_over:
+        raise ValueError("The game is over on this board: give a position where play goes on.")
+    return board
+
+
 def _tables_differ(board: Board) -> bool:
-    if (board.rows, board.cols, board.k) != (3, 3, 3) or board.is_over:
-        return False
     perfect, quitter = _tables(board)
     return perfect != quitter
 
 
 def _explain_tables(board: Board):
-    if (board.rows, board.cols, board.k) != (3, 3, 3):
-        return "Give a position of the 3×3 board."
-    if board.is_over:
-        return "The game is over on this board: give a position where play goes on."
     value = solve(board).value
     if value >= 0:
         return (f"Here the side to move, {board.turn}, is not lost (value {value:+d}). The perfect player only "
@@ -226,7 +217,8 @@ GIVE_UP = Exercise(
         comparison=_compare_tables(*_tables(first_differing_start())),
     ),
     code=(GiveUpPlayer, table_of, first_differing_start),
-    checker=position_check(_tables_differ, _explain_tables, success=_tables_success),
+    checker=position_check(_tables_differ, _explain_tables, success=_tables_success,
+                           parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board.")),
     answer=first_differing_start,
 )
 
@@ -377,8 +369,6 @@ def _post_choice(table) -> int:
 
 
 def _ten_breaks(board: Board) -> bool:
-    if (board.rows, board.cols, board.k) != (3, 4, 3) or board.is_over:
-        return False
     table = _post_table(board)
     return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
 
@@ -390,11 +380,6 @@ def _moves_text(board: Board, table) -> str:
 
 
 def _explain_ten(board: Board):
-    if (board.rows, board.cols, board.k) != (3, 4, 3):
-        return ("Give a position of the 3×4 board with three in a row, such as "
-                "Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")
-    if board.is_over:
-        return "The game is over on this board: give a position where play goes on."
     table = _post_table(board)
     chosen = _post_choice(table)
     return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
@@ -421,6 +406,8 @@ TEN_MINUS_DEPTH = Exercise(
     code=(post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,
+        parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a row,"
+                                       " such as Board.parse(\"X.../.O../....\") (k is the shorter side, 3)."),
     ),
     answer=where_ten_breaks,
 )
