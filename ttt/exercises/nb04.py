@@ -139,20 +139,15 @@ def first_differing_start():
     return None
 
 
-def _quickest_loss(board: Board) -> int:
-    """The reference's give-up move, from the solver: the lowest-numbered move with the lowest score."""
-    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
-    return min(sorted(scores), key=scores.get)
-
-
 @lru_cache(maxsize=None)
 def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
     perfect = PerfectPlayer()
 
     def gives_up(position):
-        if solve(position).value < 0:
-            return [_quickest_loss(position)]
+        if solve(position).value < 0:  # the lowest-numbered move with the lowest score, from the solver
+            scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
+            return [min(sorted(scores), key=scores.get)]
         return [perfect.move(position)]
 
     me = board.turn
@@ -261,14 +256,10 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
     """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
     empty = board.size - board.moves_made
     best = solve(board).score
-    verdicts = {}
-    for cell in board.legal_moves():
-        score = -solve(board.play(cell)).score
-        if sign(score) == sign(best):
-            verdicts[cell] = "good move"
-        else:
-            verdicts[cell] = f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
-    return verdicts
+    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
+    return {cell: "good move" if sign(score) == sign(best) else
+            f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
+            for cell, score in scores.items()}
 
 
 def _moves() -> list[tuple[Board, int]]:
@@ -452,8 +443,7 @@ RANDOM_OPPONENT = Exercise(
     number=5,
     starter=answer_starter("the exact probability that X wins"),
     code=(win_chance, simulated_wins),
-    checker=custom_check(_judge_chance, kind="number",
-                         instruction="replace None with your number, then run the cell again."),
+    checker=custom_check(_judge_chance, kind="number", instruction=_CHANCE.instruction),
     answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
 )
 
