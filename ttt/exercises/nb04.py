@@ -212,8 +212,10 @@ GIVE_UP = Exercise(
         comparison=_compare_tables(*_tables(first_differing_start())),
     ),
     code=(GiveUpPlayer, table_of, first_differing_start),
-    checker=position_check(_tables_differ, _explain_tables, success=_tables_success,
-                           parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board.")),
+    checker=position_check(
+        _tables_differ, _explain_tables, success=_tables_success,
+        parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board."),
+    ),
     answer=first_differing_start,
 )
 
@@ -397,8 +399,9 @@ TEN_MINUS_DEPTH = Exercise(
     code=(post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,
-        parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a row,"
-                                       " such as Board.parse(\"X.../.O../....\") (k is the shorter side, 3)."),
+        parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a"
+                                                          " row, such as Board.parse(\"X.../.O../....\")"
+                                                          " (k is the shorter side, 3)."),
     ),
     answer=where_ten_breaks,
 )

@@ -135,20 +135,22 @@ def _judge_score(answer):
                      " it makes 16,168 calls and leaves 5,478 entries, as the search of plain values does.")
     lines = [f"memo_score scores every position right, but from the empty board it makes {calls:,} calls and leaves"
              f" {entries:,} entries in the table, where 16,168 and 5,478 are expected."]
-    on_calls = [(calls == 0, "It counts no calls: add `stats.nodes += 1` at the top, so that every call counts."),
-                (calls in (entries, 5_478), "It seems to count only the positions it works out: count every call,"
-                                            " those answered by the table included (the convention of section 1)."),
-                (calls >= 549_946, "That is as many calls as brute force: look each position up in `table` before"
-                                   " working it out, and store its score there afterwards.")]
-    on_entries = [(entries == 0, "Nothing was stored in the table it was given: store the score in `table`, the"
-                                 " argument, not in a table of your own."),
-                  (entries == 4_520, "Only the 4,520 unfinished positions are stored: store the finished ones too,"
-                                     " as `memo_negamax` does. (The Haskell tutorial's table leaves them out, for"
-                                     " the same count.)"),
-                  (entries == 5_477, "One entry short: the root is stored too, as in section 1 (the Ruby post leaves"
-                                     " it out).")]
-    for rows in (on_calls, on_entries):
-        lines += [words for fits, words in rows if fits][:1]  # the first row that fits, of each
+    if calls == 0:
+        lines.append("It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.")
+    elif calls == entries or calls == 5_478:
+        lines.append("It seems to count only the positions it works out: count every call, those answered by"
+                     " the table included (the convention of section 1).")
+    elif calls >= 549_946:
+        lines.append("That is as many calls as brute force: look each position up in `table` before working it"
+                     " out, and store its score there afterwards.")
+    if entries == 0:
+        lines.append("Nothing was stored in the table it was given: store the score in `table`, the argument,"
+                     " not in a table of your own.")
+    elif entries == 4_520:
+        lines.append("Only the 4,520 unfinished positions are stored: store the finished ones too, as"
+                     " `memo_negamax` does. (The Haskell tutorial's table leaves them out, for the same count.)")
+    elif entries == 5_477:
+        lines.append("One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).")
     return wrong("\n".join(lines))
 
 
