@@ -345,25 +345,22 @@ def where_ten_breaks():
     return None
 
 
-def _post_table(board: Board) -> dict[int, tuple[int, int]]:
-    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board."""
+def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
+    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board,
+    and the cell the post's best-move picks: the first with the top score."""
     empty = board.size - board.moves_made
     table = {}
     for cell in board.legal_moves():
         score = -solve(board.play(cell)).score
         end = board.moves_made + (empty if score == 0 else empty - (abs(score) - 1))
         table[cell] = (score, 0 if score == 0 else 10 - end if score > 0 else end - 10)
-    return table
-
-
-def _post_choice(table) -> int:
     top = max(post for _, post in table.values())
-    return min(cell for cell, (_, post) in table.items() if post == top)
+    return table, min(cell for cell, (_, post) in table.items() if post == top)
 
 
 def _ten_breaks(board: Board) -> bool:
-    table = _post_table(board)
-    return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
+    table, chosen = _post_table(board)
+    return sign(table[chosen][0]) < max(sign(score) for score, _ in table.values())
 
 
 def _moves_text(board: Board, table) -> str:
@@ -373,16 +370,14 @@ def _moves_text(board: Board, table) -> str:
 
 
 def _explain_ten(board: Board):
-    table = _post_table(board)
-    chosen = _post_choice(table)
+    table, chosen = _post_table(board)
     return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
             f"{describe(table[chosen][0], board.size - board.moves_made)}.\n{_moves_text(board, table)}\n"
             "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
 
 
 def _ten_success(board: Board):
-    table = _post_table(board)
-    chosen = _post_choice(table)
+    table, chosen = _post_table(board)
     empty = board.size - board.moves_made
     return (f"the post's best-move plays cell {chosen} ({describe(table[chosen][0], empty)}), "
             f"throwing away a {describe(max(score for score, _ in table.values()), empty)}:\n"

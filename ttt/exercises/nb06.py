@@ -509,8 +509,7 @@ def _explain_shared(board: Board):
 
 def _success_shared(board: Board):
     stored = _first_table()
-    truth = reaches(board, 0)
-    fact = f"{board.turn} {'can' if truth else 'cannot'} hold a draw"
+    fact = f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
     if board in stored:
         start = (f"The first search stored {stored[board]} for this position, as the answer to"
                  f" \"{_question(board)}\"; read back as the answer to \"can {board.turn} hold a draw?\" it is"
