@@ -1,14 +1,7 @@
-"""The exercises of notebook 04 (minimax): every one of them is checked by code.
+"""The solutions, checks and starters of notebook 04's exercises (minimax); their words are in nb04.md.
 
-1. Hutton's order, literally   a function check on the 4,388 positions with at least five marks;
-2. a loser that gives up        a position check ("find a start where the two tables differ");
-3. coach mode                   a function check on every move of all 4,520 unfinished positions;
-4. ★ where "10 − depth" breaks  a position check on the 3×4 board with three in a row;
-5. ★ against a random opponent  a number check (the exact chance of a win).
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks.  The checks' references are built from the
-package's solver (``ttt.solve``, ``describe``), independently of the solutions.
+The checks' references are built from the package's solver (``ttt.solve``, ``describe``), independently of
+the solutions, which ``verify_all`` runs through the checks.
 """
 
 from __future__ import annotations
@@ -21,7 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import custom_check, exact, function_check, number_check, position_check, same_number, wrong
+from ttt.exercises.checks import (custom_check, exact, function_check, number_check, parse_position,
+                                  position_check, same_number, wrong)
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
@@ -56,12 +50,13 @@ def _outcome_reference(board: Board) -> str:
 
 
 @lru_cache(maxsize=None)
-def _by_string_order(board: Board) -> str:
-    """What minimax gives when it compares the strings themselves: "draw" > "X" > "O"."""
+def _slipped(board: Board, key=None, swapped=False) -> str:
+    """Minimax with a slip: with no key the strings are compared themselves ("draw" > "X" > "O"); swapped,
+    X takes the smallest outcome and O the largest."""
     if board.is_over:
         return board.outcome
-    outcomes = [_by_string_order(child) for _, child in board.children()]
-    return max(outcomes) if board.turn == "X" else min(outcomes)
+    outcomes = [_slipped(child, key, swapped) for _, child in board.children()]
+    return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
 def _later_positions(marks: int = 4) -> tuple[Board, ...]:
@@ -73,20 +68,11 @@ def _later_positions(marks: int = 4) -> tuple[Board, ...]:
     return tuple(board for board in all_positions() if board.moves_made >= marks)
 
 
-@lru_cache(maxsize=None)
-def _swapped(board: Board) -> str:
-    """What minimax gives when X takes the smallest outcome and O the largest."""
-    if board.is_over:
-        return board.outcome
-    outcomes = [_swapped(child) for _, child in board.children()]
-    return (min if board.turn == "X" else max)(outcomes, key=ORDER.get)
-
-
 HUTTON_ORDER = Exercise(
     number=1,
     starter=function_starter(minimax_outcome),
     figures=lambda: dict(
-        wrong_later_positions=sum(_by_string_order(b) != _outcome_reference(b) for b in _later_positions()),
+        wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions()),
     ),
     code=(minimax_outcome,),
     checker=function_check(
@@ -95,10 +81,11 @@ HUTTON_ORDER = Exercise(
         name="minimax_outcome",
         label="all 4,388 positions with at least five marks",
         mistakes=[
-            (_by_string_order, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
-                               "letters come after capitals), so X would rather draw than win. Compare with a key: "
-                               "max(..., key=...)."),
-            (_swapped, "X and O swapped? X takes the largest outcome, O the smallest."),
+            (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
+                       "letters come after capitals), so X would rather draw than win. Compare with a key: "
+                       "max(..., key=...)."),
+            (lambda board: _slipped(board, ORDER.get, swapped=True),
+             "X and O swapped? X takes the largest outcome, O the smallest."),
         ],
         describe=lambda board, expected, got: None if got in ORDER else (
             f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
@@ -152,20 +139,15 @@ def first_differing_start():
     return None
 
 
-def _quickest_loss(board: Board) -> int:
-    """The reference's give-up move, from the solver: the lowest-numbered move with the lowest score."""
-    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
-    return min(sorted(scores), key=scores.get)
-
-
 @lru_cache(maxsize=None)
 def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
     perfect = PerfectPlayer()
 
     def gives_up(position):
-        if solve(position).value < 0:
-            return [_quickest_loss(position)]
+        if solve(position).value < 0:  # the lowest-numbered move with the lowest score, from the solver
+            scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
+            return [min(sorted(scores), key=scores.get)]
         return [perfect.move(position)]
 
     me = board.turn
@@ -185,18 +167,22 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
+def _playable(answer, shape: tuple[int, int, int], other_board: str) -> Board:
+    """The answer as a position of the board ``shape`` (rows, cols, k) where play goes on, or ValueError."""
+    board = parse_position(answer)
+    if (board.rows, board.cols, board.k) != shape:
+        raise ValueError(other_board)
+    if board.is_over:
+        raise ValueError("The game is over on this board: give a position where play goes on.")
+    return board
+
+
 def _tables_differ(board: Board) -> bool:
-    if (board.rows, board.cols, board.k) != (3, 3, 3) or board.is_over:
-        return False
     perfect, quitter = _tables(board)
     return perfect != quitter
 
 
 def _explain_tables(board: Board):
-    if (board.rows, board.cols, board.k) != (3, 3, 3):
-        return "Give a position of the 3×3 board."
-    if board.is_over:
-        return "The game is over on this board: give a position where play goes on."
     value = solve(board).value
     if value >= 0:
         return (f"Here the side to move, {board.turn}, is not lost (value {value:+d}). The perfect player only "
@@ -226,7 +212,10 @@ GIVE_UP = Exercise(
         comparison=_compare_tables(*_tables(first_differing_start())),
     ),
     code=(GiveUpPlayer, table_of, first_differing_start),
-    checker=position_check(_tables_differ, _explain_tables, success=_tables_success),
+    checker=position_check(
+        _tables_differ, _explain_tables, success=_tables_success,
+        parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board."),
+    ),
     answer=first_differing_start,
 )
 
@@ -269,14 +258,10 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
     """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
     empty = board.size - board.moves_made
     best = solve(board).score
-    verdicts = {}
-    for cell in board.legal_moves():
-        score = -solve(board.play(cell)).score
-        if sign(score) == sign(best):
-            verdicts[cell] = "good move"
-        else:
-            verdicts[cell] = f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
-    return verdicts
+    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
+    return {cell: "good move" if sign(score) == sign(best) else
+            f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
+            for cell, score in scores.items()}
 
 
 def _moves() -> list[tuple[Board, int]]:
@@ -360,27 +345,22 @@ def where_ten_breaks():
     return None
 
 
-def _post_table(board: Board) -> dict[int, tuple[int, int]]:
-    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board."""
+def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
+    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board,
+    and the cell the post's best-move picks: the first with the top score."""
     empty = board.size - board.moves_made
     table = {}
     for cell in board.legal_moves():
         score = -solve(board.play(cell)).score
         end = board.moves_made + (empty if score == 0 else empty - (abs(score) - 1))
         table[cell] = (score, 0 if score == 0 else 10 - end if score > 0 else end - 10)
-    return table
-
-
-def _post_choice(table) -> int:
     top = max(post for _, post in table.values())
-    return min(cell for cell, (_, post) in table.items() if post == top)
+    return table, min(cell for cell, (_, post) in table.items() if post == top)
 
 
 def _ten_breaks(board: Board) -> bool:
-    if (board.rows, board.cols, board.k) != (3, 4, 3) or board.is_over:
-        return False
-    table = _post_table(board)
-    return sign(table[_post_choice(table)][0]) < max(sign(score) for score, _ in table.values())
+    table, chosen = _post_table(board)
+    return sign(table[chosen][0]) < max(sign(score) for score, _ in table.values())
 
 
 def _moves_text(board: Board, table) -> str:
@@ -390,21 +370,14 @@ def _moves_text(board: Board, table) -> str:
 
 
 def _explain_ten(board: Board):
-    if (board.rows, board.cols, board.k) != (3, 4, 3):
-        return ("Give a position of the 3×4 board with three in a row, such as "
-                "Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")
-    if board.is_over:
-        return "The game is over on this board: give a position where play goes on."
-    table = _post_table(board)
-    chosen = _post_choice(table)
+    table, chosen = _post_table(board)
     return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
             f"{describe(table[chosen][0], board.size - board.moves_made)}.\n{_moves_text(board, table)}\n"
             "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
 
 
 def _ten_success(board: Board):
-    table = _post_table(board)
-    chosen = _post_choice(table)
+    table, chosen = _post_table(board)
     empty = board.size - board.moves_made
     return (f"the post's best-move plays cell {chosen} ({describe(table[chosen][0], empty)}), "
             f"throwing away a {describe(max(score for score, _ in table.values()), empty)}:\n"
@@ -421,6 +394,9 @@ TEN_MINUS_DEPTH = Exercise(
     code=(post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,
+        parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a"
+                                                          " row, such as Board.parse(\"X.../.O../....\")"
+                                                          " (k is the shorter side, 3)."),
     ),
     answer=where_ten_breaks,
 )
@@ -465,8 +441,7 @@ RANDOM_OPPONENT = Exercise(
     number=5,
     starter=answer_starter("the exact probability that X wins"),
     code=(win_chance, simulated_wins),
-    checker=custom_check(_judge_chance, kind="number",
-                         instruction="replace None with your number, then run the cell again."),
+    checker=custom_check(_judge_chance, kind="number", instruction=_CHANCE.instruction),
     answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
 )
 

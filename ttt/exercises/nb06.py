@@ -1,23 +1,10 @@
-"""The exercises of notebook 06 (memoization): seven exercises, every one checked by code.
+"""The solutions, checks and starters of notebook 06's exercises (memoization); their words are in nb06.md.
 
-1. ``memo_score``          depth-aware negamax with a dict: the score of all 5,478 positions, then
-                           the calls and entries from the empty board;
-2. a cache that forgets    four call counts, ``functools.lru_cache`` with 10 to 5,000 entries;
-3. ★ path copying          ``trie_insert`` / ``trie_lookup``, a persistent map: every version kept
-                           and checked, and the memory all of them take;
-4. the longest win         a position read off the bottom-up table;
-5. one table for two questions   a position where a table keyed by the board alone goes wrong;
-6. ★ still wrong without the leaves   a position and the entry whose reuse makes it go wrong;
-7. a kinder opponent       three counts of missed wins, against an opponent that errs with probability p.
-
-The solution functions are what ``.solution()`` shows (their real source) and
-what ``verify_all`` runs through the checks, so they use only what notebook 06
-has shown.  The checks compare with the package (``ttt.solve``,
-``ttt.memo.reaches``) or with figures stated here and recomputed in
-``tests/exercises/test_nb06.py``.  Exercises 5 and 6 ask about the notebook's
-wrong searches, so their checks replay them (``reaches_shared``,
-``logged_search``) to test the property a position must have, and the tests
-check those replays against ``ttt.solve`` on every position.
+The solutions use only what notebook 06 has shown.  The checks compare with the package (``ttt.solve``,
+``ttt.memo.reaches``) or with figures stated here and recomputed in ``tests/exercises/test_nb06.py``.
+Exercises 5 and 6 ask about the notebook's wrong searches, so their checks replay them
+(``reaches_shared``, ``logged_search``) to test the property a position must have, and the tests check
+those replays against ``ttt.solve`` on every position.
 """
 
 from __future__ import annotations
@@ -102,8 +89,6 @@ def memo_score(board, table, stats):
 
 def _score_mistake(board: Board, expected: int, got) -> str | None:
     """The typical slip behind a wrong score on ``board``, in words (None if none fits)."""
-    if got is None:
-        return "memo_score returned None: is a `return` missing?"
     if not isinstance(got, numbers.Real) or isinstance(got, bool):
         return None
     if got == sign(expected) and abs(expected) > 1:
@@ -432,25 +417,12 @@ def longest_win():
 @cache
 def _won_plies() -> dict[Board, int]:
     """Every won position (side to move wins) with the length of its game under perfect play."""
-    found = {}
-    for board in all_positions():
-        if not board.is_over:
-            solution = solve(board)
-            if solution.value == 1:
-                found[board] = solution.plies
-    return found
+    return {board: solve(board).plies for board in all_positions()
+            if not board.is_over and solve(board).value == 1}
 
 
 def _longest() -> int:
     return max(_won_plies().values())
-
-
-def _is_longest_win(board) -> bool:
-    return board in _won_plies() and _won_plies()[board] == _longest()
-
-
-def _read_won(answer) -> Board:
-    return _reachable_3x3(answer)
 
 
 def _explain_win(board: Board):
@@ -463,7 +435,7 @@ def _explain_win(board: Board):
 
 
 def _success_win(board: Board):
-    count = sum(1 for plies in _won_plies().values() if plies == _longest())
+    count = list(_won_plies().values()).count(_longest())
     return (f"{board.turn} wins in {_longest()} plies under perfect play, the longest win there is; {count} of"
             f" the {len(_won_plies()):,} won positions take that long.")
 
@@ -473,11 +445,12 @@ LONGEST_WIN = Exercise(
     starter=answer_starter('a position, such as "XX./OO./..."'),
     figures=lambda: dict(
         longest_win_notation=longest_win().notation,
-        longest_wins=sum(1 for p in _won_plies().values() if p == _longest()), longest=_longest(),
+        longest_wins=list(_won_plies().values()).count(_longest()), longest=_longest(),
         own_moves=(_longest() + 1) // 2,
     ),
     code=(longest_win,),
-    checker=position_check(_is_longest_win, _explain_win, success=_success_win, parse=_read_won),
+    checker=position_check(lambda board: _won_plies().get(board) == _longest(), _explain_win,
+                           success=_success_win, parse=_reachable_3x3),
     answer=longest_win,
 )
 
@@ -506,15 +479,12 @@ def second_question_goes_wrong():
     return board
 
 
-def _after_first_question(board: Board) -> tuple[bool, dict]:
+@cache
+def _first_table() -> dict:
+    """The shared table after the first question, "can X hold a draw?" of the empty board: never changed."""
     table: dict = {}
     reaches_shared(EMPTY, 0, table)
-    stored = dict(table)
-    return reaches_shared(board, 0, table), stored
-
-
-def _second_answer_wrong(board: Board) -> bool:
-    return _after_first_question(board)[0] != reaches(board, 0)
+    return table
 
 
 def _question(board: Board) -> str:
@@ -523,7 +493,7 @@ def _question(board: Board) -> str:
 
 
 def _explain_shared(board: Board):
-    stored = _after_first_question(board)[1]
+    stored = _first_table()
     said = "can" if reaches(board, 0) else "cannot"
     if board in stored and board.turn == "X":
         note = (f"The first search stored an answer for this position to the same question, \"{_question(board)}\","
@@ -538,9 +508,8 @@ def _explain_shared(board: Board):
 
 
 def _success_shared(board: Board):
-    stored = _after_first_question(board)[1]
-    truth = reaches(board, 0)
-    fact = f"{board.turn} {'can' if truth else 'cannot'} hold a draw"
+    stored = _first_table()
+    fact = f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
     if board in stored:
         start = (f"The first search stored {stored[board]} for this position, as the answer to"
                  f" \"{_question(board)}\"; read back as the answer to \"can {board.turn} hold a draw?\" it is"
@@ -555,7 +524,8 @@ SHARED_TABLE = Exercise(
     number=5,
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(reaches_shared, second_question_goes_wrong),
-    checker=position_check(_second_answer_wrong, _explain_shared, success=_success_shared, parse=_reachable_3x3),
+    checker=position_check(lambda board: reaches_shared(board, 0, dict(_first_table())) != reaches(board, 0),
+                           _explain_shared, success=_success_shared, parse=_reachable_3x3),
     answer=second_question_goes_wrong,
 )
 
@@ -619,9 +589,7 @@ def _fits(result, true, alpha, beta) -> bool:
 
 
 def _window(alpha, beta) -> str:
-    shown = ["-∞" if alpha == -INF else f"{alpha:+g}".replace("+0", "0"),
-             "∞" if beta == INF else f"{beta:+g}".replace("+0", "0")]
-    return f"({shown[0]}, {shown[1]})"
+    return f"({'-∞' if alpha == -INF else _signed(alpha)}, {'∞' if beta == INF else _signed(beta)})"
 
 
 def _bad_hits(log) -> dict[Board, tuple]:
@@ -686,11 +654,10 @@ def _judge_still(answer):
             f" {_signed(entry_true)}, and the search took it as settled. Only a flag saying what the stored number"
             " means (exact, lower or upper bound) lets a search tell when a stored result may be reused."
         )
-    stored_boards = {board for kind, board, *_ in log if kind == "store"}
-    read_boards = {board for kind, board, *_ in log if kind == "read"}
-    if entry not in stored_boards:
+    kinds = {kind for kind, board, *_ in log if board == entry}
+    if "store" not in kinds:
         why = "The search never stored that position: pick an entry from its table."
-    elif entry not in read_boards:
+    elif "read" not in kinds:
         why = "That position was stored but never read back from the table, so it cannot mislead the search."
     else:
         why = ("That entry was read back, but each time what it said was true of the position under the window of"
