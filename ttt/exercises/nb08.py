@@ -148,8 +148,8 @@ A_FORK_FEATURE = Exercise(
             (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
              "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
             (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-             "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them "
-             "share."),
+             "Perhaps you counted the `my_ones` lines: count the empty cells that "
+             "two or more of them share."),
             (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
              "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
         ],
