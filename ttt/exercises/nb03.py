@@ -1,15 +1,8 @@
-"""The exercises of notebook 03 (game trees): every one of them is checked by code.
+"""Notebook 03 (game trees): the worked solutions, checks and starters of its exercises (words: nb03.md).
 
-1. the 2×2 tree by hand        a numbers check (nodes, games, positions);
-2. ``height`` and ``widths``    two function checks on the trees of 5,397 positions;
-3. the most popular position   a numbers check (ways, positions);
-4. lazy and 4×4                a numbers check (pruned nodes, first ply, nodes to it);
-5. ★ ``count_games``           a function check on every 3×3 and 2×2 position;
-6. ★ wins on the last move     a numbers check (games, boards).
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks; the checks' references come from the package
-(``count_tree``, ``game_tree``, ``reachable_positions``), not from the solutions.
+The checks' references come from the package (``count_tree``, ``game_tree``,
+``reachable_positions``), not from the solutions, which ``verify_all`` runs
+through the checks.
 """
 
 from __future__ import annotations
@@ -19,10 +12,9 @@ from math import perm
 
 from ttt.board import Board
 from ttt.exercises.calls import current_budget
-from ttt.exercises.checks import Case, function_check, functions_check, numbers_check, stop
+from ttt.exercises.checks import Case, describe_state, function_check, functions_check, numbers_check, stop
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.verdicts import describe_state
 from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.tree import Node, count_nodes, count_tree, game_tree, prune, reachable_positions
@@ -115,8 +107,9 @@ def _tree_positions() -> tuple[Board, ...]:
 
 
 def _on_trees(reference):
-    """The cases of a tree function: the tree of each position, named as such, with ``reference(board)``."""
-    return lambda: [Case((board,), reference(board), f"on the tree of this board ({describe_state(board)})", (board,))
+    """The cases of a tree function: each position's tree (drawn as its board), with ``reference(board)``."""
+    return lambda: [Case((_tree_of(board),), reference(board),
+                         f"on the tree of this board ({describe_state(board)})", show=(board,))
                     for board in _tree_positions()]
 
 
@@ -126,48 +119,43 @@ def _as_list(value) -> list:
     raise TypeError("expected a list of numbers, one for each depth")
 
 
-def _nodes_on_path(tree):
-    return 1 + max((_nodes_on_path(child) for child in tree.children), default=0)
-
-
 def _shortest_path(tree):
     return 1 + min(_shortest_path(child) for child in tree.children) if tree.children else 0
 
 
 _TREES_LABEL = "the trees of all 4,388 3×3 positions with at least five marks and of all 29 of 2×2"
-_HEIGHT_WIDTHS_CHECK = functions_check(
-    function_check(
-        _height_reference, _on_trees(_height_reference),
-        name="height", args="tree", label=_TREES_LABEL, call=lambda height, board: height(_tree_of(board)),
-        mistakes=[
-            (_nodes_on_path, "That counts the nodes on the longest path; height counts the moves, one fewer."),
-            (lambda tree: tree.board.size - tree.board.moves_made,
-             "That is the number of empty cells, but a game can end before the board is full: follow the tree "
-             "itself (a leaf has height 0, any other node one more than its highest child)."),
-            (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
-        ],
-    ),
-    function_check(
-        _widths_reference, _on_trees(_widths_reference),
-        name="widths", args="tree", label=_TREES_LABEL, normalize=_as_list,
-        call=lambda widths, board: widths(_tree_of(board)),
-        mistakes=[
-            (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
-             "Your list starts at the empty board (the ply of the game); widths counts depths below the root "
-             "of *this* tree, so it starts with 1, the root itself."),
-            (lambda tree: _widths_reference(tree.board)[1:], "The root is missing: depth 0 holds one node, the root itself."),
-            (lambda tree: [1] * len(_widths_reference(tree.board)),
-             "Each depth counts every node at that depth, not one path through the tree."),
-        ],
-    ),
-)
-
 
 HEIGHT_WIDTHS = Exercise(
     number=2,
     starter=function_starter(height, widths),
     code=(height, widths),
-    checker=_HEIGHT_WIDTHS_CHECK,
+    checker=functions_check(
+        function_check(
+            _height_reference, _on_trees(_height_reference),
+            name="height", args="tree", label=_TREES_LABEL,
+            mistakes=[
+                (lambda tree: _height_reference(tree.board) + 1,
+                 "That counts the nodes on the longest path; height counts the moves, one fewer."),
+                (lambda tree: tree.board.size - tree.board.moves_made,
+                 "That is the number of empty cells, but a game can end before the board is full: follow the "
+                 "tree itself (a leaf has height 0, any other node one more than its highest child)."),
+                (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
+            ],
+        ),
+        function_check(
+            _widths_reference, _on_trees(_widths_reference),
+            name="widths", args="tree", label=_TREES_LABEL, normalize=_as_list,
+            mistakes=[
+                (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
+                 "Your list starts at the empty board (the ply of the game); widths counts depths below the "
+                 "root of *this* tree, so it starts with 1, the root itself."),
+                (lambda tree: _widths_reference(tree.board)[1:],
+                 "The root is missing: depth 0 holds one node, the root itself."),
+                (lambda tree: [1] * len(_widths_reference(tree.board)),
+                 "Each depth counts every node at that depth, not one path through the tree."),
+            ],
+        ),
+    ),
     answer=lambda: (height, widths),
 )
 
@@ -198,7 +186,7 @@ def most_popular():
 MOST_POPULAR = Exercise(
     number=3,
     starter=answer_starter("(ways, positions)"),
-    figures=lambda: dict(most_ways=most_popular()[0], most_popular_positions=most_popular()[1]),
+    figures=lambda: dict(zip(("most_ways", "most_popular_positions"), most_popular())),
     code=(path_counts, most_popular),
     checker=numbers_check(
         {"ways": 576, "positions": 222},
@@ -229,7 +217,7 @@ def lazy_4x4_figures():
 LAZY = Exercise(
     number=4,
     starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"),
-    figures=lambda: dict(pruned_nodes=lazy_4x4_figures()[0], nodes_to_ply_7=lazy_4x4_figures()[2]),
+    figures=lambda: dict(zip(("pruned_nodes", "first_ply", "nodes_to_ply_7"), lazy_4x4_figures())),
     code=(lazy_4x4_figures,),
     checker=numbers_check(
         {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817},
@@ -290,11 +278,6 @@ def _each_position_once(count_games, board):
     return games
 
 
-@lru_cache(maxsize=None)
-def _no_base_case(board):
-    return sum(_no_base_case(child) for _, child in board.children())
-
-
 COUNT_GAMES = Exercise(
     number=5,
     starter=function_starter(count_games),
@@ -303,7 +286,8 @@ COUNT_GAMES = Exercise(
         lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
         label="every 3×3 position with at least five marks, a corner opening, the empty board, and all 29 of 2×2",
         mistakes=[
-            (_no_base_case, "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
+            (lambda board: 0,  # no base case: every count is a sum of zeros
+             "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
             (lambda board: _counts(board).nodes,
              "That is the number of nodes below this board; games are only its leaves, the finished boards."),
             (lambda board: _counts(board).nodes - 1,

@@ -1,16 +1,8 @@
-"""The exercises of notebook 07 (symmetry): every one of them answers back.
+"""Notebook 07 (symmetry): the worked solutions, checks and starters of its exercises (words: nb07.md).
 
-1. rectangles               a numbers check (Burnside's lemma on 3×4);
-2. a cheaper canonical form  a custom check: the learner's key on the images of all 5,478 positions;
-3. symmetry in alpha-beta    a numbers check (calls and entries), with the slips that give other counts;
-4. ★ where the counts part    a numbers check (sequences shared by several classes of whole games);
-5. invariance as a test      a numbers check on a planted bug, and an open "which checks catch it".
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks; they use only what the notebook has shown.  The
-references are the package's figures (``positions_up_to_symmetry``,
-``canonical_key``) or figures stated literally, which
-``tests/exercises/test_nb07.py`` recomputes independently.
+The solutions use only what the notebook has shown.  The references are the
+package's figures (``positions_up_to_symmetry``, ``canonical_key``) or figures
+stated literally, which ``tests/exercises/test_nb07.py`` recomputes independently.
 """
 
 from __future__ import annotations
@@ -74,8 +66,7 @@ RECTANGLES = Exercise(
 
 # ====================================================================== 07.2 a cheaper canonical form
 
-PERMS = [perm for _, perm in symmetries()]
-IMAGE_BITS = [[1 << perm[cell] for cell in range(9)] for perm in PERMS]  # where each cell's bit goes
+IMAGE_BITS = [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()]  # each cell's bit, moved
 
 
 def image(bits, table):
@@ -99,18 +90,13 @@ def bits(board):
     return x, o
 
 
-def _classes():
-    """One position of each of the 765 classes, the first met in ``all_positions``' order: their images are all 5,478."""
-    found = {}
-    for board in all_positions():
-        found.setdefault(canonical_key(board), board)
-    return list(found.values())
-
-
 def _judge_bit_key(answer):
     bit_key = Learner(answer, "bit_key", args="x, o")
+    classes = {}  # one position of each of the 765 classes, the first met: their images are all 5,478
+    for board in all_positions():
+        classes.setdefault(canonical_key(board), board)
     owner = {}  # a key -> the position that got it
-    for board in _classes():
+    for board in classes.values():
         found = []
         for picture in images(board):
             x, o = bits(picture)

@@ -1,14 +1,6 @@
-"""The exercises of notebook 08 (learned evaluation): five of the six answer back.
+"""Notebook 08 (learned evaluation): the worked solutions, checks and starters of its exercises.
 
-1. which features matter   a custom check: the two counts whose loss hurts most, with the shares shown;
-2. a fork feature          a function check of ``fork_cells`` on all 5,478 positions;
-3. exploration             a numbers check (the share at three values of ε);
-4. learn from a teacher    a custom check that runs the learner's training function and inspects its table;
-5. ★ MENACE                a numbers check (how many matchboxes), and a worked MENACE;
-6. ★ a bigger board        an open question with a model answer.
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks.  Figures that the explanations state come from
+Their words are in nb08.md.  The figures that the explanations state come from
 seeded runs; ``tests/exercises/test_nb08.py`` recomputes every one of them.
 """
 
@@ -47,6 +39,7 @@ COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
 def whole_game():
     """Every 3×3 position solved, the one table these exercises and their tests read."""
     return tablebase()
+
 
 # ====================================================================== 08.1 which features matter
 
@@ -139,33 +132,27 @@ def _count_fork_cells(board: Board, me: str, at_least: int = 2, exactly: int | N
     return sum(n >= at_least for n in per_cell.values())
 
 
-def _fork_reference(board: Board) -> int:
-    return _count_fork_cells(board, other(board.turn))
-
-
-_FORK_SLIPS = [  # each slip written as a learner would, with the words that name it
-    (lambda board: _count_fork_cells(board, board.turn),
-     "Perhaps you counted for the side to move (`board.turn`): \"my\" is the side that has just moved, "
-     "`other(board.turn)`, as in `features`."),
-    (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
-     "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
-    (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-     "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share."),
-    (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
-     "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
-]
-
-
 A_FORK_FEATURE = Exercise(
     number=2,
     starter=function_starter(fork_cells),
     code=(fork_cells,),
     checker=function_check(
-        _fork_reference,
+        lambda board: _count_fork_cells(board, other(board.turn)),
         all_positions,
         name="fork_cells",
         label="all 5,478 positions",
-        mistakes=_FORK_SLIPS,
+        mistakes=[
+            (lambda board: _count_fork_cells(board, board.turn),
+             "Perhaps you counted for the side to move (`board.turn`): \"my\" is the side that has just "
+             "moved, `other(board.turn)`, as in `features`."),
+            (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
+             "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
+            (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+             "Perhaps you counted the `my_ones` lines: count the empty cells that "
+             "two or more of them share."),
+            (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
+             "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
+        ],
     ),
     answer=lambda: fork_cells,
 )
@@ -254,15 +241,6 @@ def _boards_against_a_perfect_o() -> frozenset:
     return frozenset(produced)
 
 
-def _key_cells(key):
-    """A table key as a cell string (TDPlayer keys are cell strings; a Board is accepted too)."""
-    if isinstance(key, Board):
-        return key.cells
-    if isinstance(key, str) and len(key) == 9 and set(key) <= set("XO."):
-        return key
-    return None
-
-
 _GAMES = 1_000  # enough to fill the table, few enough for a learner's own loop to train within the budget
 
 
@@ -284,8 +262,8 @@ def _judge_teacher(answer):
              "greedy moves?")
     reachable = _boards_against_a_perfect_o()
     for key in values:
-        cells = _key_cells(key)
-        if cells is None:
+        cells = key.cells if isinstance(key, Board) else key  # TDPlayer keys are cell strings
+        if not (isinstance(cells, str) and len(cells) == 9 and set(cells) <= set("XO.")):
             stop(f"The table has the key {describe_value(key)}; key it as TDPlayer does (`player.key(board)`, a "
                  "cell string).")
         if cells.count("X") != cells.count("O") + 1:
@@ -400,11 +378,7 @@ MENACE = Exercise(
 
 # ====================================================================== 08.6 ★ a bigger board
 
-BIGGER_BOARD = Exercise(
-    number=6,
-    starter="",
-    code=(),
-)
+BIGGER_BOARD = Exercise(number=6)  # an open question: no starter, no code, no check
 
 
 EXERCISES = [WHICH_FEATURES, A_FORK_FEATURE, EXPLORATION, TEACHER, MENACE, BIGGER_BOARD]

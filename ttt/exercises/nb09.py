@@ -1,20 +1,8 @@
-"""The exercises of notebook 09 (beyond 3×3): five of the six answer back.
+"""Notebook 09 (beyond 3×3): the worked solutions, checks and starters of its exercises (words: nb09.md).
 
-1. the atlas, extended          a numbers check: the values of seven larger boards;
-2. when alpha-beta beats memo    a custom check on two 4×4 positions with 10 empty cells: both
-                                 searches are run (alpha-beta cut off once the verdict is known)
-                                 and their calls compared;
-3. positions that are their own image   a numbers check (positions with a symmetry, and Burnside's sum);
-4. ★ a smarter evaluation        open: a model evaluation and how to measure it;
-5. ★ a pairing for five in a row  a custom check: twelve disjoint pairs that block every line of 5×5;
-6. the longest forced win        a numbers check, read from the 4×4 table.
-
-The solution functions are what ``.solution()`` shows and what ``verify_all``
-runs through the checks; they use only what notebook 09 has shown.  The
-references are stated literally (values, counts) and recomputed independently
-in ``tests/exercises/test_nb09.py``, or, for exercises 2 and 5, the check
-computes the property itself (the two searches' calls; the lines of the board).
-Every check answers within 3 s: exercise 2 cuts plain alpha-beta off once its verdict is known.
+The solutions use only what the notebook has shown.  The references are stated literally and recomputed
+in ``tests/exercises/test_nb09.py``, but the checks of exercises 2 and 5 compute the property (the two
+searches' calls, the board's lines); exercise 2 cuts plain alpha-beta off once its verdict is known (3 s).
 """
 
 from __future__ import annotations
@@ -41,7 +29,7 @@ from ttt.exercises.starters import answer_starter
 from ttt.geometry import geometry
 from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
-from ttt.pruning import alphabeta
+from ttt.pruning import AlphaBetaObserver, alphabeta
 
 TABLE_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "tablebase_4x4_k4.ttt"
 """The 4×4 (k=4) table the notebook loads as ``data/tablebase_4x4_k4.ttt``."""
@@ -124,12 +112,8 @@ def cheap_and_dear(seed=7):
     return cheap.notation, dear.notation
 
 
-class _Enough(Exception):
-    """Raised by :class:`_Cap` once plain alpha-beta has made as many calls as the check needs to see."""
-
-
-class _Cap:
-    """An alpha-beta observer that stops the search after ``limit`` calls, so the check stays within 3 s."""
+class _Cap(Exception, AlphaBetaObserver):
+    """An alpha-beta observer (``leave`` is the protocol's no-op) that raises itself after ``limit`` calls."""
 
     def __init__(self, limit):
         self.limit, self.calls = limit, 0
@@ -137,22 +121,19 @@ class _Cap:
     def enter(self, *node):
         self.calls += 1
         if self.calls > self.limit:
-            raise _Enough
-
-    def leave(self, *node):
-        """Nothing to do on the way back."""
+            raise self
 
 
-def _capped_calls(board, times):
-    """Memoization's calls, and plain alpha-beta's up to ``times`` as many (None beyond: the search is cut)."""
+def _capped_calls(board, times, digits):
+    """Memoization's calls; plain alpha-beta's, or None past ``times`` as many; the ratio in words."""
     memo = SearchStats()
     negamax_memo(board, {}, memo)
     cap = _Cap(times * memo.nodes)
     try:
         alphabeta(board, observer=cap)
-    except _Enough:
-        return memo.nodes, None
-    return memo.nodes, cap.calls
+    except _Cap:
+        return memo.nodes, None, f"more than {times} times"
+    return memo.nodes, cap.calls, f"{cap.calls / memo.nodes:.{digits}f} times"
 
 
 def _position_4x4(answer, which):
@@ -171,19 +152,15 @@ def _position_4x4(answer, which):
     return board
 
 
-def _ratio(memo, plain, times, digits):
-    return f"more than {times} times" if plain is None else f"{plain / memo:.{digits}f} times"
-
-
 def _judge_pair(answer):
     parts = several(answer, ["cheap", "dear"], "positions")
     if all(part is None for part in parts):
         return unanswered(_PAIR_TODO)
     boards = [_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)"))]
-    (memo_1, plain_1), (memo_2, plain_2) = _capped_calls(boards[0], 2), _capped_calls(boards[1], 8)
-    first, second = _ratio(memo_1, plain_1, 2, 2), _ratio(memo_2, plain_2, 8, 1)
-    captions = [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
-                for memo, plain in ((memo_1, plain_1), (memo_2, plain_2))]
+    calls = _capped_calls(boards[0], 2, 2), _capped_calls(boards[1], 8, 1)
+    (memo_1, plain_1, first), (memo_2, plain_2, second) = calls
+    shown = Boards(boards, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
+                            for memo, plain, _ in calls])
     problems = []
     if plain_1 is None or 4 * plain_1 > memo_1:
         problems.append(f"On the first position plain alpha-beta makes {first} memoization's calls: it should "
@@ -192,9 +169,9 @@ def _judge_pair(answer):
         problems.append(f"On the second position plain alpha-beta makes {second} memoization's calls: it should "
                         "make at least five times as many.")
     if problems:
-        return wrong(*problems, Boards(boards, captions))
+        return wrong(*problems, shown)
     return right(f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
-                 Boards(boards, captions))
+                 shown)
 
 
 _PAIR_TODO = "replace None with your two positions, then run the cell again."
@@ -356,13 +333,12 @@ def _judge_pairing(answer):
                  "k=5 is a draw, proved without search.")
 
 
-_PAIRING_TODO = "replace None with your list of pairs, then run the cell again."
-
 PAIRING = Exercise(
     number=5,
     starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
     code=(five_pairing,),
-    checker=custom_check(_judge_pairing, kind="position", instruction=_PAIRING_TODO),
+    checker=custom_check(_judge_pairing, kind="position",
+                         instruction="replace None with your list of pairs, then run the cell again."),
     answer=five_pairing,
 )
 
@@ -386,7 +362,6 @@ def longest_win():
 
 
 _MARKS = "Count the empty cells, not the marks: a key's set bits are its marks, so empty = 16 - marks."
-_SCORE_FOR_PLIES = "That reads the score as the number of moves; the score counts the cells left empty at the end."
 
 LONGEST = Exercise(
     number=6,
@@ -400,8 +375,8 @@ LONGEST = Exercise(
                 6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and only a "
                    "positive score is a win for the side to move.",
                 15: _MARKS,
-                9: _SCORE_FOR_PLIES,
-                10: _SCORE_FOR_PLIES,
+                **dict.fromkeys((9, 10), "That reads the score as the number of moves; the score counts the "
+                                         "cells left empty at the end."),
             },
             "entries": {
                 1_335: _MARKS,
