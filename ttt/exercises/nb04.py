@@ -235,22 +235,6 @@ def verdict(board, cell):
 
 # The board of the exercise's second part.  It is shown in the solution as text, since this module
 # (like the whole model) must not import the widgets; tests/exercises/test_nb04.py runs that very text.
-COACH_WIDGET = """\
-from ttt.view.widgets import ComputerGameWidget
-
-
-class CoachWidget(ComputerGameWidget):
-    \"\"\"The game against the computer, with a comment on each of your moves in the status line.\"\"\"
-
-    def click(self, cell):
-        before = self.board
-        accepted = super().click(cell)       # your move, then the computer's reply
-        if accepted:
-            self.status.value += f"<br>Your move {cell}: {verdict(before, cell)}"
-        return accepted
-
-
-CoachWidget()"""
 
 
 @lru_cache(maxsize=None)
@@ -294,7 +278,6 @@ def _only_the_punctuation(board, cell, expected, got):
 COACH = Exercise(
     number=3,
     starter=function_starter(verdict),
-    figures=lambda: dict(coach_widget=COACH_WIDGET),
     code=(verdict,),
     checker=function_check(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",

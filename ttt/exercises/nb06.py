@@ -709,23 +709,6 @@ def missed_wins(p, games=1000):
     return missed
 
 
-def missed_wins_with_a_slip(p, games=1000, *, shared=False, as_o=False, lazy=False):
-    """``missed_wins`` with one slip switched on: only to recompute the numbers of the check's ``slips``."""
-    full, shortcut, me = FullSearchPlayer(), ShortcutPlayer(), "O" if as_o else "X"
-    missed = 0
-    for seed in range(games):
-        outcomes, one = [], Clumsy(p, seed)
-        for player in (full, shortcut):
-            board, opponent = Board.empty(), one if shared else Clumsy(p, seed)
-            if lazy and p >= 1:
-                opponent.move = lambda board, rng=opponent.rng: rng.choice(board.legal_moves())
-            while not board.is_over:
-                board = board.play((player if board.turn == me else opponent).move(board))
-            outcomes.append(board.outcome)
-        missed += outcomes == [me, "draw"]
-    return missed
-
-
 @cache
 def kinder_answer():
     return tuple(missed_wins(p) for p in (0.1, 0.5, 1.0))
@@ -743,7 +726,7 @@ exercise("06", 7).check(answer)""",
     checker=numbers_check(
         {"missed with 0.1": 50, "missed with 0.5": 124, "missed with 1": 46},
         explain="The shortcut misses most against a middling opponent.",
-        slips={  # recomputed by tests/exercises/test_nb06.py with missed_wins_with_a_slip
+        slips={  # recomputed by tests/exercises/test_nb06.py (missed_wins_with_a_slip)
             (202, 274, 66): "That is with one Clumsy(p, seed) shared by both games: the shortcut's game then meets"
                             " an opponent whose random numbers the full search's game has already drawn. Make a"
                             " new Clumsy(p, seed) for each game.",
