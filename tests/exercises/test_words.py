@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttt.exercises.words import listing, ordinal, plural
+from ttt.exercises.words import listing, ordinal, plural, signed
 
 
 @pytest.mark.parametrize("count, noun, text", [
@@ -31,3 +31,7 @@ def test_ordinal(number, text):
 def test_listing():
     assert listing([]) == "" and listing(["a"]) == "a" and listing(["a", "b"]) == "a and b"
     assert listing(["a", "b", "c"]) == "a, b and c" and listing([1, 2], "or") == "1 or 2"
+
+
+def test_signed():
+    assert [signed(value) for value in (1, 0, -1, 10)] == ["+1", "0", "-1", "+10"]

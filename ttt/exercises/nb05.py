@@ -35,7 +35,7 @@ from ttt.exercises.checks import (
     wrong,
 )
 from ttt.exercises.core import Exercise
-from ttt.exercises.words import plural
+from ttt.exercises.words import plural, signed
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
@@ -63,10 +63,6 @@ def _at(path) -> str:
 def _node_at(path) -> str:
     """ "the node after X 1, O 5", or "the root (the explorer's position)"."""
     return f"the node {_at(path)}" if path else "the root (the explorer's position)"
-
-
-def _signed(value) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 # ====================================================================== 05.1 lazy infimum
@@ -191,7 +187,7 @@ def _explain_draw(board: Board):
     if board.is_over:
         return "That game is over, so there is nothing to search: give a position where play goes on."
     return (
-        f"Here stopping at the first draw gives {_signed(_stops_at_draws(board))}, which is the true value:"
+        f"Here stopping at the first draw gives {signed(_stops_at_draws(board))}, which is the true value:"
         f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
         " Look for a position where the side to move can win, but an earlier move only draws."
         + (f" (Here {board.turn} cannot win at all.)" if solve(board).value < 1 else ""),
@@ -201,8 +197,8 @@ def _explain_draw(board: Board):
 
 def _success_draw(board: Board):
     return (
-        f"stopping at the first draw gives {_signed(_stops_at_draws(board))} here, but the true value is"
-        f" {_signed(solve(board).value)}. {board.turn}'s moves, in the order tried, are worth:"
+        f"stopping at the first draw gives {signed(_stops_at_draws(board))} here, but the true value is"
+        f" {signed(solve(board).value)}. {board.turn}'s moves, in the order tried, are worth:"
         f" {_move_values(board)}."
     )
 
@@ -563,14 +559,14 @@ def _why_hard_edge(path) -> str:
     if soft.is_leaf:
         return (f"This is a finished game, worth {format_value(soft.value)} to {me}; fail-hard clips a leaf to the"
                 f" window {window}, so it returns {format_value(hard.value)}.")
-    gives = "; ".join(f"move {child.move} is worth {_signed(-child.value)}" for child in soft.children)
+    gives = "; ".join(f"move {child.move} is worth {signed(-child.value)}" for child in soft.children)
     if soft.value > soft.beta:
         return (f"The moves {me} searched, as fail-soft reports them: {gives}. The last one reaches"
                 f" β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it saw,"
-                f" {_signed(soft.value)}. Fail-hard never returns more than β: it returns"
+                f" {signed(soft.value)}. Fail-hard never returns more than β: it returns"
                 f" {format_value(hard.value)}, read as \"at least {format_value(hard.value)}\".")
     return (f"The moves {me} searched, as fail-soft reports them: {gives}. None beats α = {format_value(soft.alpha)},"
-            f" so every move is searched, and fail-soft returns the best of them, {_signed(soft.value)}."
+            f" so every move is searched, and fail-soft returns the best of them, {signed(soft.value)}."
             f" Fail-hard starts its best value at α and never returns less: it returns {format_value(hard.value)},"
             f" read as \"at most {format_value(hard.value)}\".")
 
@@ -590,7 +586,7 @@ def _judge_beyond(answer):
             "Look deeper, where the window is narrow, for a value below α or above β.",
         )
     return right(
-        f"{_at(path)}, fail-soft returns {_signed(node.value)}, outside the window {window}.",
+        f"{_at(path)}, fail-soft returns {signed(node.value)}, outside the window {window}.",
         _why_hard_edge(path),
     )
 
@@ -682,7 +678,7 @@ def _judge_draw_cutoff(answer):
                  f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
                  if worth != -cut.value else "")
         return wrong(
-            f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {_signed(worth)}"
+            f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {signed(worth)}"
             f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.",
             node.board,
         )

@@ -33,7 +33,7 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.words import ordinal, plural
+from ttt.exercises.words import ordinal, plural, signed
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.memo import reaches
@@ -60,11 +60,6 @@ def _reachable_3x3(answer) -> Board:
     if board.is_over:
         raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where play goes on")
     return board
-
-
-def _signed(value) -> str:
-    """+1, 0, -1: a value with its sign, and 0 without one."""
-    return f"{value:+d}" if value else "0"
 
 
 def _worth(value: int) -> str:
@@ -589,7 +584,7 @@ def _fits(result, true, alpha, beta) -> bool:
 
 
 def _window(alpha, beta) -> str:
-    return f"({'-∞' if alpha == -INF else _signed(alpha)}, {'∞' if beta == INF else _signed(beta)})"
+    return f"({'-∞' if alpha == -INF else signed(alpha)}, {'∞' if beta == INF else signed(beta)})"
 
 
 def _bad_hits(log) -> dict[Board, tuple]:
@@ -611,12 +606,12 @@ def _one_trace() -> str:
     (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
     true = solve(entry).value
     meaning = "at least" if stored >= high else "at most"
-    needed = (f"a result of at most {_signed(read_low)}" if true <= read_low else
-              f"a result of at least {_signed(read_high)}" if true >= read_high else "the value itself")
+    needed = (f"a result of at most {signed(read_low)}" if true <= read_low else
+              f"a result of at least {signed(read_high)}" if true >= read_high else "the value itself")
     return (f"In `{position.notation}` ({position.turn} to move, {_worth(solve(position).value)}; the search finds"
-            f" {_signed(value)}) it is `{entry.notation}`: stored as {_signed(stored)} under the window"
-            f" {_window(low, high)}, where it means \"{meaning} {_signed(stored)}\", and read back under"
-            f" {_window(read_low, read_high)}, where its true value, {_signed(true)}, needed {needed}. The search"
+            f" {signed(value)}) it is `{entry.notation}`: stored as {signed(stored)} under the window"
+            f" {_window(low, high)}, where it means \"{meaning} {signed(stored)}\", and read back under"
+            f" {_window(read_low, read_high)}, where its true value, {signed(true)}, needed {needed}. The search"
             " took the old bound for an answer.")
 
 
@@ -634,24 +629,24 @@ def _judge_still(answer):
     true = solve(position).value
     if value == true:
         return wrong(f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
-                     f" {_signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
+                     f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
                      " where it gives a wrong value (`mistakes` returns them).", position)
     bad = _bad_hits(log)
     try:
         entry = parse_position(answer[1])
     except ValueError as error:
         return wrong("The entry: " + str(error).rstrip(".") + ".")
-    where = f"In the search of {position.notation} ({position.turn} to move, worth {_worth(true)}, found {_signed(value)})"
+    where = f"In the search of {position.notation} ({position.turn} to move, worth {_worth(true)}, found {signed(value)})"
     if entry in bad:
         (low, high, stored), (read_low, read_high) = bad[entry]
         entry_true = solve(entry).value
-        meaning = (f"at most {_signed(stored)}" if stored <= low else f"at least {_signed(stored)}" if stored >= high
-                   else f"exactly {_signed(stored)}")
+        meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
+                   else f"exactly {signed(stored)}")
         return right(
-            f"{where}, {entry.notation} ({entry.turn} to move) was stored as {_signed(stored)} when searched with the window"
-            f" {_window(low, high)}, where it means \"{meaning}\"; its true value is {_signed(entry_true)}. It was read back"
-            f" under the window {_window(read_low, read_high)}, where {_signed(stored)} says something false about"
-            f" {_signed(entry_true)}, and the search took it as settled. Only a flag saying what the stored number"
+            f"{where}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when searched with the window"
+            f" {_window(low, high)}, where it means \"{meaning}\"; its true value is {signed(entry_true)}. It was read back"
+            f" under the window {_window(read_low, read_high)}, where {signed(stored)} says something false about"
+            f" {signed(entry_true)}, and the search took it as settled. Only a flag saying what the stored number"
             " means (exact, lower or upper bound) lets a search tell when a stored result may be reused."
         )
     kinds = {kind for kind, board, *_ in log if board == entry}

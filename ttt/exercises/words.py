@@ -7,7 +7,7 @@ so no check says "1 insertions" or "1 plies"; every ordinal goes through
 
 from __future__ import annotations
 
-__all__ = ["plural", "ordinal", "listing"]
+__all__ = ["plural", "ordinal", "listing", "signed"]
 
 _IRREGULAR = {"ply": "plies", "child": "children", "this": "these", "is": "are", "was": "were", "has": "have"}
 
@@ -46,3 +46,8 @@ def listing(items, last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def signed(value: int) -> str:
+    """A game value as the checks write it: "+1", "-1", and "0" without a sign."""
+    return f"{value:+d}" if value else "0"
