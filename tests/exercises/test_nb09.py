@@ -78,6 +78,9 @@ def test_atlas_right_and_wrong(capsys):
     assert result is False and out.count("That is the depth-aware score (`.score`)") == 2
     result, out = verdict(capsys, "09", 1, (1, 0, -1, 0, 1, 0, 0))
     assert result is False and "4×5 k=5: -1 is not right. The first player is never worse off" in out
+    for answer, board in (((-1, 0, 0, 0, 1, 0, 0), "4×5 k=3"), ((1, 0, 0, 0, -1, 0, 0), "5×5 k=3")):
+        result, out = verdict(capsys, "09", 1, answer)   # the boards with a second note keep this one
+        assert result is False and f"{board}: -1 is not right. The first player is never worse off" in out
     result, out = verdict(capsys, "09", 1, (1, 0, 0))
     assert result is False and "Give 7 numbers" in out
 

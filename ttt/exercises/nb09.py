@@ -53,6 +53,7 @@ def extended_atlas():
 
 
 _A_WIN_IS_A_DRAW = "Solve it rather than guess: with four in a row this board is too small for X to force a line."
+_NEVER_WORSE = "The first player is never worse off here (the strategy-stealing argument)."
 _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.value`: 1, 0 or -1."
 
 ATLAS = Exercise(
@@ -64,10 +65,9 @@ ATLAS = Exercise(
         direction=False,
         mistakes={
             **{name: {1: _A_WIN_IS_A_DRAW} for name in NAMES if name.endswith("k=4")},
-            **{name: {-1: "The first player is never worse off here (the strategy-stealing argument)."}
-               for name in NAMES if not name.endswith("k=4")},
-            "4×5 k=3": {16: _A_SCORE},
-            "5×5 k=3": {21: _A_SCORE},
+            **{name: {-1: _NEVER_WORSE} for name in NAMES if not name.endswith("k=4")},
+            "4×5 k=3": {-1: _NEVER_WORSE, 16: _A_SCORE},     # one dict per board: these keep both notes
+            "5×5 k=3": {-1: _NEVER_WORSE, 21: _A_SCORE},
         },
         explain="X wins with three in a row; with four or five in a row these boards are draws.",
     ),
