@@ -93,15 +93,15 @@ chromium:
 	  exit 1; \
 	fi
 
-# Every worked solution through its own check, then one pytest run: strict nbval over every notebook
-# (each kernel kept under 500 MB by tests/kernel_memory.py), the unit tests and the browser tests
-# (all but the JupyterLite site's, which `make browser-lite` runs: .ci/run calls it after this),
-# on every core (pytest-xdist): tests/conftest.py keeps each notebook, and the browser tests, in one
-# worker; the notebooks go first, as they are the longest pieces of work.
+# One pytest run: strict nbval over every notebook (each kernel kept under 500 MB by
+# tests/kernel_memory.py), the unit tests (every worked solution through its own check among them:
+# tests/exercises/test_core.py) and the browser tests (all but the JupyterLite site's, which
+# `make browser-lite` runs: .ci/run calls it after this), on every core (pytest-xdist):
+# tests/conftest.py keeps each notebook, and the browser tests, in one worker, and starts the
+# longest pieces of work first.
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
-	$(BIN)/python -m ttt exercises --verify
 	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests --ignore=tests/browser/test_lite.py
 
 # The serverless edition: JupyterLite with a Pyodide kernel, built into _site/ by lite/build.py from

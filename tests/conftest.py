@@ -6,7 +6,8 @@ folder of each ``conftest.py`` on ``sys.path``; this one makes :mod:`support` im
 live in ``tests/browser/conftest.py``, so the unit tests run without the browser tools.
 
 Under pytest-xdist (``make test`` runs ``-n auto --dist loadgroup``) it also keeps together what
-must not be split: see :func:`work_unit`.
+must not be split (:func:`work_unit`), and hands out the longest units of work first
+(:func:`pytest_collection_modifyitems`), so that both workers finish at about the same time.
 """
 
 import pytest
@@ -24,6 +25,10 @@ def pytest_xdist_make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    # Keep the order of pytest_collection_modifyitems below: by default the scheduler would sort the
+    # units by their number of tests, which hands out a one-test unit of a minute and a half last.
+    config.option.loadscopereorder = False
+
     class Scheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
@@ -36,11 +41,42 @@ def work_unit(nodeid: str) -> str:
 
     A notebook's cells run in order in one kernel (nbval), so a notebook is one unit; the browser
     tests each start servers and Chromium, so together they are one unit, run one after another
-    rather than side by side; every other test is a unit of its own.
+    rather than side by side; the tests of a class share its costly fixture (a graded course), so a
+    class is one unit, which makes that fixture once; every other test is a unit of its own.
     """
-    path = nodeid.split("::", 1)[0]
+    path, _, rest = nodeid.partition("::")
     if path.startswith("notebooks/"):
         return path.removesuffix(".ipynb")
     if path.startswith("tests/browser/"):
         return "tests/browser"
+    name = rest.split("::", 1)[0]
+    if "::" in rest and name[:1].isupper():
+        return f"{path}::{name}"
     return nodeid
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under ``--dist loadgroup``, the longest units of work first, so that no long one starts last.
+
+    First the units with a test marked ``slow(seconds)`` (a class's mark counts once), longest first; then the browser tests and
+    the notebooks, the next longest; then everything else in the order collected.  The sort is
+    stable and depends only on the ids and marks, so every worker collects the same order.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return
+    seconds: dict[str, float] = {}
+    for item in items:
+        mark = item.get_closest_marker("slow")
+        if mark is not None:
+            unit = work_unit(item.nodeid)
+            seconds[unit] = max(seconds.get(unit, 0), mark.args[0])
+
+    def start(item) -> tuple:
+        unit = work_unit(item.nodeid)
+        if unit in seconds:
+            return (0, -seconds[unit])
+        if unit == "tests/browser" or unit.startswith("notebooks/"):
+            return (1, 0)
+        return (2, 0)
+
+    items.sort(key=start)

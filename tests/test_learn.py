@@ -96,6 +96,7 @@ from ttt.match import games_against_perfect  # noqa: E402
 from ttt.retrograde import tablebase  # noqa: E402
 
 
+@pytest.mark.slow(60)
 @pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="notebook 08's longer runs take about half a minute: make test sets TTT_LARGE=1")
 def test_the_longer_runs_of_notebook_08():
     table = tablebase()

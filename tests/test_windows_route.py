@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 
@@ -25,6 +27,7 @@ def test_the_readme_gives_the_three_commands():
     assert r".venv\Scripts\jupyter lab notebooks/00_index.ipynb" in README
 
 
+@pytest.mark.slow(95)
 def test_the_three_steps_work_without_make(tmp_path):
     venv = tmp_path / ".venv"
     base = getattr(sys, "_base_executable", sys.executable)

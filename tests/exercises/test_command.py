@@ -49,8 +49,7 @@ def test_command_on_an_empty_notebook(parser, capsys, empty_05):
 
 
 def test_command_verify(parser, capsys, monkeypatch):
-    # One notebook here: every worked solution goes through its check in test_core.py, and
-    # `make test` runs `python -m ttt exercises --verify` itself.
+    # One notebook here: every worked solution goes through its check in test_core.py.
     checked = sum(item.has_check for item in exercises("00"))
     assert command.run(parser.parse_args(["--verify", "--notebook", "00"])) == 0
     assert capsys.readouterr().out == f"{checked} worked solutions pass their own checks\n"

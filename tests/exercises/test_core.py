@@ -75,8 +75,9 @@ def test_every_exercise_has_hints_and_a_solution():
         assert item.solution_markdown().startswith(f"**Solution to {item.key}: ")
 
 
-def test_every_worked_solution_passes_its_own_check():
-    assert verify_all() == []
+@pytest.mark.parametrize("notebook", notebooks())
+def test_every_worked_solution_passes_its_own_check(notebook):
+    assert verify_all(notebook) == []
 
 
 def test_verify_all_reports_a_broken_solution(monkeypatch):

@@ -73,27 +73,30 @@ def exercises_by_notebook() -> set[str]:
     return {item.notebook for item in exercises()}
 
 
-def test_the_worked_solutions_get_full_marks_in_every_lab(all_labs):
-    courses, labs, rows = all_labs
-    assert len(labs) == 10
-    assert all(any((course / "autograded" / "solver" / lab).is_dir() for course in courses) for lab in labs)
-    got = scores(rows, "solver")
-    assert set(got) == {item.key for item in exercises()}
-    for item in exercises():
-        score, maximum, reason = got[item.key]
-        assert maximum == points(item), item.key
-        if item.has_check:
-            assert (score, reason) == (maximum, ""), f"{item.key}: {reason}"
-        else:
-            assert reason == "needs manual grading", item.key
+@pytest.mark.slow(90)
+class TestEveryLab:
+    """The worked solutions of every lab, graded: one course made once for the class (about 90 s, on two cores)."""
 
+    def test_the_worked_solutions_get_full_marks_in_every_lab(self, all_labs):
+        courses, labs, rows = all_labs
+        assert len(labs) == 10
+        assert all(any((course / "autograded" / "solver" / lab).is_dir() for course in courses) for lab in labs)
+        got = scores(rows, "solver")
+        assert set(got) == {item.key for item in exercises()}
+        for item in exercises():
+            score, maximum, reason = got[item.key]
+            assert maximum == points(item), item.key
+            if item.has_check:
+                assert (score, reason) == (maximum, ""), f"{item.key}: {reason}"
+            else:
+                assert reason == "needs manual grading", item.key
 
-def test_the_release_withholds_solutions_and_hidden_tests(all_labs):
-    course = all_labs[0][1]
-    notebook = json.dumps(released(course, "lab05_pruning"))
-    assert "### BEGIN SOLUTION" not in notebook and "assert_right_fresh" not in notebook
-    assert "raise NotImplementedError()" in notebook and 'assert_right(\\"05\\", 3' in notebook
-    assert not (course / "release" / "rubrics").exists() and (course / "rubrics" / "lab05_pruning.md").exists()
+    def test_the_release_withholds_solutions_and_hidden_tests(self, all_labs):
+        course = all_labs[0][1]
+        notebook = json.dumps(released(course, "lab05_pruning"))
+        assert "### BEGIN SOLUTION" not in notebook and "assert_right_fresh" not in notebook
+        assert "raise NotImplementedError()" in notebook and 'assert_right(\\"05\\", 3' in notebook
+        assert not (course / "release" / "rubrics").exists() and (course / "rubrics" / "lab05_pruning.md").exists()
 
 
 LAB = "lab00_index"
@@ -136,58 +139,57 @@ def lab00(tmp_path_factory):
     return course, wrong_keys, before, export(course)
 
 
-def test_typical_wrong_answers_get_zero_for_those_exercises_only(lab00):
-    _, wrong_keys, _, rows = lab00
-    got = scores(rows, "mistaken")
-    assert set(wrong_keys) >= {"00.1", "00.2", "00.5"}
-    for key, (score, maximum, reason) in got.items():
-        if key in wrong_keys:
-            assert (score, reason) == (0, "wrong answer"), key
-        elif exercise(*key.split(".")).has_check:
-            assert (score, reason) == (maximum, ""), key
-    assert sum(s for s, _, _ in got.values() if s == s) == 2           # 00.3 only: the partial mark
+@pytest.mark.slow(70)
+class TestLab00Submissions:
+    """Lab 00's misbehaving submissions, graded in their sandboxes: one course made once for the class (about 70 s)."""
 
+    def test_typical_wrong_answers_get_zero_for_those_exercises_only(self, lab00):
+        _, wrong_keys, _, rows = lab00
+        got = scores(rows, "mistaken")
+        assert set(wrong_keys) >= {"00.1", "00.2", "00.5"}
+        for key, (score, maximum, reason) in got.items():
+            if key in wrong_keys:
+                assert (score, reason) == (0, "wrong answer"), key
+            elif exercise(*key.split(".")).has_check:
+                assert (score, reason) == (maximum, ""), key
+        assert sum(s for s, _, _ in got.values() if s == s) == 2           # 00.3 only: the partial mark
 
-def test_a_crash_and_a_syntax_error_get_zero_with_the_error(lab00):
-    got = scores(lab00[3], "crasher")
-    assert got["00.1"] == (0, 2, "error in the answer") and got["00.2"] == (0, 2, "error in the answer")
-    assert got["00.3"] == (2, 2, "") and got["00.5"] == (3, 3, "")
-    details = {row["exercise"]: row["detail"] for row in lab00[3] if row["student_id"] == "crasher"}
-    assert details["00.1"] == "RuntimeError: my code has a bug" and details["00.2"].startswith("SyntaxError")
+    def test_a_crash_and_a_syntax_error_get_zero_with_the_error(self, lab00):
+        got = scores(lab00[3], "crasher")
+        assert got["00.1"] == (0, 2, "error in the answer") and got["00.2"] == (0, 2, "error in the answer")
+        assert got["00.3"] == (2, 2, "") and got["00.5"] == (3, 3, "")
+        details = {row["exercise"]: row["detail"] for row in lab00[3] if row["student_id"] == "crasher"}
+        assert details["00.1"] == "RuntimeError: my code has a bug" and details["00.2"].startswith("SyntaxError")
 
+    def test_an_infinite_loop_and_a_memory_hog_get_zero_with_the_reason(self, lab00):
+        got = scores(lab00[3], "looper")
+        assert got["00.3"] == (0, 2, "timeout") and got["00.5"] == (0, 3, "out of memory")
+        assert got["00.1"] == (2, 2, "") and got["00.2"] == (2, 2, "")
 
-def test_an_infinite_loop_and_a_memory_hog_get_zero_with_the_reason(lab00):
-    got = scores(lab00[3], "looper")
-    assert got["00.3"] == (0, 2, "timeout") and got["00.5"] == (0, 3, "out of memory")
-    assert got["00.1"] == (2, 2, "") and got["00.2"] == (2, 2, "")
+    def test_a_vandal_damages_only_its_sandbox(self, lab00):
+        course, _, before, rows = lab00
+        got = scores(rows, "vandal")
+        assert got["00.2"][0] == 0 and got["00.1"] == (2, 2, "") and got["00.3"] == (2, 2, "")
+        after = {path: path.read_bytes() for path in (course / "source").rglob("*") if path.is_file()}
+        assert after == before and (course / "nbgrader_config.py").exists()
+        students = {row["student_id"] for row in rows}
+        assert students == {"mistaken", "crasher", "looper", "vandal", "untouched"}
+        for student in students:
+            assert (course / "submitted" / student / LAB / f"{LAB}.ipynb").exists()
+            assert (course / "autograded" / student / LAB / f"{LAB}.ipynb").exists()
 
+    def test_the_untouched_release_gets_zero(self, lab00):
+        got = scores(lab00[3], "untouched")
+        for key, (score, _, reason) in got.items():
+            assert score == 0 or score != score, key
+            if exercise(*key.split(".")).has_check:
+                assert reason == "not answered", key
 
-def test_a_vandal_damages_only_its_sandbox(lab00):
-    course, _, before, rows = lab00
-    got = scores(rows, "vandal")
-    assert got["00.2"][0] == 0 and got["00.1"] == (2, 2, "") and got["00.3"] == (2, 2, "")
-    after = {path: path.read_bytes() for path in (course / "source").rglob("*") if path.is_file()}
-    assert after == before and (course / "nbgrader_config.py").exists()
-    students = {row["student_id"] for row in rows}
-    assert students == {"mistaken", "crasher", "looper", "vandal", "untouched"}
-    for student in students:
-        assert (course / "submitted" / student / LAB / f"{LAB}.ipynb").exists()
-        assert (course / "autograded" / student / LAB / f"{LAB}.ipynb").exists()
-
-
-def test_the_untouched_release_gets_zero(lab00):
-    got = scores(lab00[3], "untouched")
-    for key, (score, _, reason) in got.items():
-        assert score == 0 or score != score, key
-        if exercise(*key.split(".")).has_check:
-            assert reason == "not answered", key
-
-
-def test_the_class_report_reads_the_export(lab00, tmp_path, capsys):
-    course = lab00[0]
-    assert main(["class-report", str(course / "grades.csv"), "--plot", str(tmp_path / "hard.png")]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("5 students, 5 exercises, hardest first") and (tmp_path / "hard.png").exists()
+    def test_the_class_report_reads_the_export(self, lab00, tmp_path, capsys):
+        course = lab00[0]
+        assert main(["class-report", str(course / "grades.csv"), "--plot", str(tmp_path / "hard.png")]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("5 students, 5 exercises, hardest first") and (tmp_path / "hard.png").exists()
 
 
 def test_autograde_refuses_a_folder_that_is_no_course(tmp_path, capsys):

@@ -1,0 +1,60 @@
+"""tests/conftest.py's units of work and their order under ``--dist loadgroup`` (what keeps make test short)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+spec = importlib.util.spec_from_file_location("tests_conftest", Path(__file__).with_name("conftest.py"))
+conftest = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(conftest)
+
+
+@pytest.mark.parametrize("nodeid, unit", [
+    ("notebooks/05_pruning.ipynb::Cell 12", "notebooks/05_pruning"),
+    ("tests/browser/test_browser.py::test_board_in_voila", "tests/browser"),
+    ("tests/tools/test_autograde.py::TestEveryLab::test_the_release", "tests/tools/test_autograde.py::TestEveryLab"),
+    ("tests/test_board.py::test_parse", "tests/test_board.py::test_parse"),
+    ("tests/test_board.py::test_parse[a::B]", "tests/test_board.py::test_parse[a::B]"),
+])
+def test_the_unit_of_a_test(nodeid, unit):
+    assert conftest.work_unit(nodeid) == unit
+
+
+class Item(SimpleNamespace):
+    def get_closest_marker(self, name):
+        return self.marks.get(name)
+
+
+def item(nodeid, slow=None):
+    return Item(nodeid=nodeid, marks={"slow": SimpleNamespace(args=(slow,))} if slow else {})
+
+
+def test_the_longest_units_start_first_and_the_rest_keep_their_order():
+    items = [
+        item("tests/test_a.py::test_quick"),
+        item("notebooks/09_beyond.ipynb::Cell 0"),
+        item("tests/test_b.py::TestLab::test_one", slow=70),
+        item("tests/test_b.py::TestLab::test_two", slow=70),
+        item("tests/test_c.py::test_route", slow=95),
+        item("tests/browser/test_browser.py::test_board"),
+        item("tests/test_a.py::test_also_quick"),
+        item("tests/test_b.py::TestLab::test_three"),
+    ]
+    config = SimpleNamespace(getvalue=lambda name: "loadgroup")
+    conftest.pytest_collection_modifyitems(config, items)
+    assert [i.nodeid for i in items] == [
+        "tests/test_c.py::test_route",
+        "tests/test_b.py::TestLab::test_one", "tests/test_b.py::TestLab::test_two", "tests/test_b.py::TestLab::test_three",
+        "notebooks/09_beyond.ipynb::Cell 0", "tests/browser/test_browser.py::test_board",
+        "tests/test_a.py::test_quick", "tests/test_a.py::test_also_quick",
+    ]
+
+
+def test_a_run_without_loadgroup_keeps_the_order_collected():
+    items = [item("tests/test_a.py::test_quick"), item("tests/test_c.py::test_route", slow=95)]
+    conftest.pytest_collection_modifyitems(SimpleNamespace(getvalue=lambda name: None), items)
+    assert [i.nodeid for i in items] == ["tests/test_a.py::test_quick", "tests/test_c.py::test_route"]
