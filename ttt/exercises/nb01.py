@@ -1,17 +1,9 @@
-"""The exercises of notebook 01 (representing the board): every one is checked by code.
-
-1. a fifth representation   a custom check: six functions against ``Board`` on all 5,478 positions,
-                             and the base-3 encoding itself;
-2. break it and catch it     a custom check of a report (which check catches which mistake);
-3. one way to fail           a custom check of ``put_mark`` on every square of every position;
-4. only the lines through the last move   ``flat_play_and_winner`` on every move of every position;
-5. ★ larger boards           representation factories on 3×3 and on a seeded sample of 4×4 (k = 3);
-6. ★ why is ``parse`` exact?  a position check: a 4×4 filling that breaks only the last rule.
+"""Notebook 01 (representing the board): the solutions, checks and starters of its exercises (words: nb01.md).
 
 The notebook's own representation code (``Representation``, the list of lists,
-``disagreements``) is copied here in private names, so that the worked
-solutions, which use those names, run outside the notebook too.  The checks
-compare with ``ttt.Board`` and ``ttt.geometry``, never with the solutions.
+``disagreements``) is copied here, so that the worked solutions, which use
+those names, run outside the notebook too.  The checks compare with
+``ttt.Board`` and ``ttt.geometry``, never with the solutions.
 """
 
 from __future__ import annotations
@@ -25,7 +17,6 @@ from ttt.exercises.checks import (
     Case,
     Learner,
     custom_check,
-    describe_exception,
     describe_state,
     describe_value,
     function_check,
@@ -35,6 +26,7 @@ from ttt.exercises.checks import (
     wrong,
 )
 from ttt.exercises.core import Exercise
+from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import (
     all_positions,
     random_positions,
@@ -124,34 +116,24 @@ def _emptiest_first() -> tuple[Board, ...]:
 # ====================================================================== comparing a representation with Board
 
 
-def representation_functions(answer, name: str):
-    """The six functions of a representation (a Representation, or any object or 6-tuple like it).
-
-    Raises ``ValueError`` with a sentence saying what is missing.
-    """
-    if all(hasattr(answer, field) for field in FIELDS):
-        functions = tuple(getattr(answer, field) for field in FIELDS)
-    elif isinstance(answer, (tuple, list)) and len(answer) == len(FIELDS):
-        functions = tuple(answer)
-    else:
-        raise ValueError(
-            f"{name} should be a Representation of six functions ({', '.join(FIELDS)}),"
-            f" but it is {describe_value(answer)}"
-        )
-    return functions
-
-
 def _same_cells(got, expected: str) -> bool:
     return isinstance(got, str) and got == expected
 
 
-def compare_representation(functions, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
-    """Stop the check at the first board where the six functions disagree with ``Board``.
+def compare_representation(answer, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
+    """Stop the check at the first board where the representation ``answer`` disagrees with ``Board``.
 
-    For every board: ``from_cells`` (and, if given, the exact ``encoding``), the
-    round trip, ``winner``, ``turn``, ``moves``, and ``play`` of every legal
-    move, which must also leave the value it was given as it was.
+    ``answer`` is a Representation, or any object or 6-tuple like it.  For every
+    board: ``from_cells`` (and, if given, the exact ``encoding``), the round trip,
+    ``winner``, ``turn``, ``moves``, and ``play`` of every legal move, which must
+    also leave the value it was given as it was.
     """
+    functions = answer
+    if all(hasattr(answer, field) for field in FIELDS):
+        functions = tuple(getattr(answer, field) for field in FIELDS)
+    if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
+        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions ({', '.join(FIELDS)}),"
+             f" but it is {describe_value(answer)}.")
     todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
     from_cells, to_cells, winner, turn, moves, play = (
         Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
@@ -267,11 +249,7 @@ BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_tur
 
 
 def _judge_base3(answer):
-    try:
-        functions = representation_functions(answer, "BASE3")
-    except ValueError as error:
-        return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-    compare_representation(functions, _emptiest_first(), name="BASE3", encoding=base3_code,
+    compare_representation(answer, _emptiest_first(), name="BASE3", encoding=base3_code,
                            describe_encoding=_describe_base3)
     return right(
         "BASE3 agrees with ttt.Board on all 5,478 positions (the encoding, the round trip, winner, turn,"
@@ -502,12 +480,7 @@ def _judge_put_mark(answer):
 
 ONE_WAY = Exercise(
     number=3,
-    starter="""\
-def put_mark(squares, where, mark):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 3).check(put_mark)""",
+    starter=function_starter(put_mark),
     code=(put_mark,),
     checker=custom_check(_judge_put_mark, instruction="replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."),
     answer=lambda: put_mark,
@@ -571,12 +544,7 @@ _MOVES_CHECK = function_check(
 
 LINES_THROUGH = Exercise(
     number=4,
-    starter="""\
-def flat_play_and_winner(flat, cell):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 4).check(flat_play_and_winner)""",
+    starter=function_starter(flat_play_and_winner),
     code=(flat_play_and_winner,),
     checker=_MOVES_CHECK,
     answer=lambda: flat_play_and_winner,
@@ -687,11 +655,7 @@ def _judge_factories(answer):
         for rows, cols, k in SIZES:
             call = f"{name}({rows}, {cols}, {k})"
             rep = make(rows, cols, k, where=f"when called as {call}")
-            try:
-                functions = representation_functions(rep, call)
-            except ValueError as error:
-                return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-            compare_representation(functions, _boards_for(rows, cols, k), name=call)
+            compare_representation(rep, _boards_for(rows, cols, k), name=call)
         done.append(name)
     return right(
         f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on {len(_sample_3x3()):,}"
@@ -701,16 +665,7 @@ def _judge_factories(answer):
 
 LARGER = Exercise(
     number=5,
-    starter="""\
-def flat_rules(rows, cols, k):
-    raise NotImplementedError  # replace this line with your code
-
-
-def bits_rules(rows, cols, k):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 5).check((flat_rules, bits_rules))""",
+    starter=function_starter(flat_rules, bits_rules),
     code=(flat_rules, bits_rules),
     checker=custom_check(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
@@ -809,9 +764,7 @@ def separate_lines_filling():
 
 PARSE_EXACT = Exercise(
     number=6,
-    starter="""\
-answer = None  # a 4×4 filling, row by row: "..../..../..../...."
-exercise("01", 6).check(answer)""",
+    starter=answer_starter('a 4×4 filling, row by row: "..../..../..../...."'),
     code=(separate_lines_filling,),
     checker=custom_check(
         _judge_filling,
