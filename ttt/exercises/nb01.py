@@ -132,8 +132,8 @@ def compare_representation(answer, boards, *, name: str, encoding=None, describe
     if all(hasattr(answer, field) for field in FIELDS):
         functions = tuple(getattr(answer, field) for field in FIELDS)
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
-        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions ({', '.join(FIELDS)}),"
-             f" but it is {describe_value(answer)}.")
+        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions"
+             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.")
     todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
     from_cells, to_cells, winner, turn, moves, play = (
         Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
@@ -503,14 +503,10 @@ def flat_play_and_winner(flat, cell):
 
 
 def _other_marks_lines(flat, cell):
-    """The slip: the lines through ``cell`` searched for the other side's mark, which never completes one there."""
+    """The slip of searching the lines through ``cell`` for the other side's mark: ``cell`` now holds the
+    mover's mark, so none of them is ever the other side's, and the winner is always None."""
     mark = "X" if flat.count("X") == flat.count("O") else "O"
-    new = flat[:cell] + (mark,) + flat[cell + 1 :]
-    other = "O" if mark == "X" else "X"
-    for number in GEOMETRY.lines_through[cell]:
-        if all(new[i] == other for i in GEOMETRY.lines[number]):
-            return new, other
-    return new, None
+    return flat[:cell] + (mark,) + flat[cell + 1 :], None
 
 
 def _every_move():
@@ -696,58 +692,51 @@ def lines_held(cells: str, mark: str, rows: int, cols: int, k: int) -> list[tupl
     return [line for line in geometry(rows, cols, k).lines if all(cells[i] == mark for i in line)]
 
 
-def _separate_lines_problem(answer) -> tuple[str | None, object]:
-    """None and the parsed filling if it breaks only the last rule, else (the reason, the filling or None)."""
-    try:
-        rows, cols, cells = read_filling(answer)
-    except ValueError as error:
-        return str(error).rstrip(".") + ".", None
+def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
+    """Why a filling does not break only the last rule, or None if it does."""
     if (rows, cols) == (3, 3):
-        return (
-            "On 3×3 no filling breaks only the last rule: lines with no cell common to all of them cover at least 6 "
-            "cells, so one side would need 6 marks and the other at least 5, eleven marks on nine cells. That is why "
-            "the exercise asks for a 4×4 board (k = 3).",
-            None,
-        )
+        return ("On 3×3 no filling breaks only the last rule: lines with no cell common to all of them"
+                " cover at least 6 cells, so one side would need 6 marks and the other at least 5, eleven"
+                " marks on nine cells. That is why the exercise asks for a 4×4 board (k = 3).")
     if (rows, cols) != (4, 4):
-        return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}.", None
+        return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}."
     xs, os_ = cells.count("X"), cells.count("O")
     if not (xs == os_ or xs == os_ + 1):
-        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts.", None
+        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts."
     x_lines, o_lines = lines_held(cells, "X", 4, 4, 3), lines_held(cells, "O", 4, 4, 3)
     if x_lines and o_lines:
-        return "Both X and O have a line here, which breaks the rule that only one side can.", None
+        return "Both X and O have a line here, which breaks the rule that only one side can."
     if not (x_lines or o_lines):
-        return "Nobody has a line here, so any order of the moves that alternates reaches it: Board.parse accepts it.", None
+        return ("Nobody has a line here, so any order of the moves that alternates reaches it:"
+                " Board.parse accepts it.")
     mark, lines = ("X", x_lines) if x_lines else ("O", o_lines)
     moved_last = xs == os_ + 1 if mark == "X" else xs == os_
     if not moved_last:
-        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win.", None
+        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win."
     common = set(lines[0]).intersection(*lines[1:])
     if len(lines) == 1:
-        return (
-            f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this filling."
-            f" Give {mark} two lines with no cell in common.",
-            None,
-        )
+        return (f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this"
+                f" filling. Give {mark} two lines with no cell in common.")
     if common:
         cell = min(common)
-        return (
-            f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark} could have completed "
-            f"them all with a last move at {cell}: Board.parse accepts this filling. Give {mark} two lines with no "
-            "cell in common.",
-            None,
-        )
-    return None, (mark, lines, "/".join(cells[r * 4 : r * 4 + 4] for r in range(4)))
+        return (f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark}"
+                f" could have completed them all with a last move at {cell}: Board.parse accepts this"
+                f" filling. Give {mark} two lines with no cell in common.")
+    return None
 
 
 def _judge_filling(answer):
-    problem, found = _separate_lines_problem(answer)
+    try:
+        rows, cols, cells = read_filling(answer)
+    except ValueError as error:
+        return wrong(str(error).rstrip(".") + ".")
+    problem = _filling_problem(rows, cols, cells)
     if problem is not None:
         return wrong(problem)
-    mark, lines, text = found
+    mark = "X" if cells.count("X") > cells.count("O") else "O"  # the side with lines, which moved last
+    lines = lines_held(cells, mark, 4, 4, 3)
     try:
-        Board.parse(text, k=3)
+        Board.parse("/".join(cells[r * 4 : r * 4 + 4] for r in range(4)), k=3)
         refused = "Board.parse accepts it?"  # cannot happen: parse is exact
     except BoardError as error:
         refused = f"Board.parse(..., k=3) refuses it: {error}."
