@@ -23,6 +23,7 @@ from ttt.exercises.checks import (
     right,
     stop,
     unanswered,
+    untouched,
     wrong,
 )
 from ttt.exercises.core import Exercise
@@ -414,61 +415,52 @@ def _judge_put_mark(answer):
     put = Learner(answer, "put_mark", args="squares, where, mark")
     for board in all_positions():
         mark = board.turn
-        messages = {}
+        messages = {}  # the BoardError message for each kind of bad square
         for where in COORDS + OFF_BOARD:
             squares = _squares(board)
             before = dict(squares)
-            off = where not in before
-            taken = not off and before[where] is not None
-            kind = "off the board" if off else "taken" if taken else "empty"
+            kind = "off the board" if where not in before else "taken" if before[where] else "empty"
+            call = f"put_mark(squares, {where}, {mark!r})"
             try:
                 result = put(squares, where, mark, allow=BoardError, show=(board,),
                              where=f"for {where}, a square that is {kind}, on this board",
                              note="Raise BoardError (from ttt import BoardError) for every bad square, with a message"
-                                  " that says what is wrong." if off or taken else None)
+                                  " that says what is wrong." if kind != "empty" else None)
             except BoardError as error:
                 if squares != before:
                     return wrong(
-                        f"put_mark(squares, {where}, {mark!r}) raised BoardError but changed `squares` first, on this board:",
+                        f"{call} raised BoardError but changed `squares` first, on this board:",
                         board,
                         "Check before you write: a refused move must leave the board as it was.",
                     )
-                if not (off or taken):
-                    return wrong(
-                        f"put_mark(squares, {where}, {mark!r}) refused an empty square on this board:",
-                        board,
-                        f"BoardError: {error}",
-                    )
+                if kind == "empty":
+                    return wrong(f"{call} refused an empty square on this board:", board,
+                                 f"BoardError: {error}")
                 if not str(error).strip():
                     return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.")
-                messages["off" if off else "taken"] = str(error)
+                messages[kind] = str(error)
                 continue
             if squares != before:
                 return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) changed the dict it was given, on this board:",
+                    f"{call} changed the dict it was given, on this board:",
                     board,
                     "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
                 )
-            if off or taken:
-                why = "is off the board" if off else f"is taken by {before[where]}"
+            if kind != "empty":
+                why = "off the board" if kind == "off the board" else f"taken by {before[where]}"
+                return wrong(f"{call} returned {describe_value(result)}, but {where} is {why}:"
+                             " it should raise BoardError. On this board:", board)
+            if result != {**before, where: mark}:
                 return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) returned {describe_value(result)}, but {where} {why}:"
-                    " it should raise BoardError. On this board:",
-                    board,
-                )
-            expected = dict(before)
-            expected[where] = mark
-            if result != expected:
-                return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) should return a new dict with {mark!r} at {where} and"
-                    f" every other square as it was; it returned {describe_value(result)}. On this board:",
+                    f"{call} should return a new dict with {mark!r} at {where} and every other square as it"
+                    f" was; it returned {describe_value(result)}. On this board:",
                     board,
                     "Is a `return` missing?" if result is None else None,
                 )
-        if "off" in messages and "taken" in messages and messages["off"] == messages["taken"]:
+        if len(messages) == 2 and len(set(messages.values())) == 1:
             return wrong(
                 "put_mark gives the same message for a square off the board and for a taken square:",
-                f"BoardError: {messages['off']}",
+                f"BoardError: {messages['taken']}",
                 "Say which of the two went wrong (and name the square): that is the point of one failure mode.",
             )
     return right(
@@ -482,7 +474,7 @@ ONE_WAY = Exercise(
     number=3,
     starter=function_starter(put_mark),
     code=(put_mark,),
-    checker=custom_check(_judge_put_mark, instruction="replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."),
+    checker=custom_check(_judge_put_mark, instruction=untouched("put_mark")),
     answer=lambda: put_mark,
 )
 
@@ -645,9 +637,7 @@ def _judge_factories(answer):
             continue
         name = getattr(factory, "__name__", f"function {position + 1}")
         passed = f"{' and '.join(done)} passed; now " if done else ""
-        make = Learner(factory, name, args="rows, cols, k",
-                       todo=f"{passed}replace the line `raise NotImplementedError` in {name} with your code,"
-                            " then run the cell again.")
+        make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
         for rows, cols, k in SIZES:
             call = f"{name}({rows}, {cols}, {k})"
             rep = make(rows, cols, k, where=f"when called as {call}")
