@@ -133,10 +133,6 @@ class RandomCell:
         return self.rng.choice(board.legal_moves())
 
 
-def _opponent_boards() -> tuple[Board, ...]:
-    return unfinished_positions() + random_positions(4, 4, 4, 500, 0)
-
-
 def _judge_opponent(answer):
     if isinstance(answer, type):
         return wrong(
@@ -146,19 +142,17 @@ def _judge_opponent(answer):
     if getattr(answer, "move", None) is None:
         return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.")
     move = Learner(answer.move, "move")
-    for board in _opponent_boards():
-        where = move(board, where=f"on this board ({board.turn} to move)", show=(board,))
+    for board in unfinished_positions() + random_positions(4, 4, 4, 500, 0):
+        state = f"on this board ({board.turn} to move)"
+        got = move(board, where=state, show=(board,))
         try:
-            cell = board.cell(where)
+            cell = board.cell(got)
         except BoardError as error:
-            return wrong(f"move returned {describe_value(where)} on this board ({board.turn} to move):", board,
+            return wrong(f"move returned {describe_value(got)} {state}:", board,
                          f"That is not a cell: {error}.")
         if board.cells[cell] != ".":
-            return wrong(
-                f"move returned cell {cell} on this board ({board.turn} to move), but it is taken by {board.cells[cell]}:",
-                board,
-                "Choose among board.legal_moves().",
-            )
+            return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
+                         "Choose among board.legal_moves().")
     game = Game(opponent=answer, computer="X")
     return right(
         "your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4), with X or"
@@ -320,16 +314,14 @@ def _describe_hutton(board, answer, expected, got):
     return words
 
 
-def _hutton_cases() -> list[tuple[Board, str]]:
-    return [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS]
-
-
 HUTTON = Exercise(
     number=4,
     starter=function_starter(hutton_message),
     code=(hutton_message,),
     checker=function_check(
-        _hutton_reference, _hutton_cases, name="hutton_message", args="board, answer", describe=_describe_hutton,
+        _hutton_reference,
+        lambda: [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS],
+        name="hutton_message", args="board, answer", describe=_describe_hutton,
         label=f"all 4,520 unfinished positions, for {len(HUTTON_ANSWERS)} answers each",
     ),
     answer=lambda: hutton_message,
