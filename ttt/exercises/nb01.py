@@ -299,15 +299,6 @@ _WHY_EXTRA = {
 }
 
 
-def _as_names(value):
-    if isinstance(value, str):
-        return {value}
-    try:
-        return set(value)
-    except TypeError:
-        return None
-
-
 def _judge_caught(answer):
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
@@ -321,8 +312,9 @@ def _judge_caught(answer):
         return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
     lines = []
     for mistake, expected in CAUGHT.items():
-        names = _as_names(caught[mistake])
-        if names is None:
+        try:  # any container of names, or one name alone
+            names = {caught[mistake]} if isinstance(caught[mistake], str) else set(caught[mistake])
+        except TypeError:
             lines.append(f"{mistake}: give a set of check names, not {describe_value(caught[mistake])}.")
             continue
         unknown = sorted(name for name in names if name not in CHECK_NAMES)
