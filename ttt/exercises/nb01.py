@@ -514,26 +514,23 @@ def _describe_move(flat, cell, expected, got):
     return None
 
 
-_MOVES_CHECK = function_check(
-    None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move, witnesses=12,
-    mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other side's mark?"
-                                   " After the move, the line to look for is the mover's, the mark just placed.")],
-    label="all 16,167 moves of the 4,520 unfinished positions",
-)
-
-
 LINES_THROUGH = Exercise(
     number=4,
     starter=function_starter(flat_play_and_winner),
     code=(flat_play_and_winner,),
-    checker=_MOVES_CHECK,
+    checker=function_check(
+        None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
+        witnesses=12, label="all 16,167 moves of the 4,520 unfinished positions",
+        mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other"
+                                       " side's mark? After the move, the line to look for is the mover's,"
+                                       " the mark just placed.")],
+    ),
     answer=lambda: flat_play_and_winner,
 )
 
 
 # ====================================================================== 01.5 ★ larger boards
 
-SIZES = ((3, 3, 3), (4, 4, 3))
 SAMPLE = 400
 
 
@@ -546,10 +543,7 @@ def _sample_3x3() -> tuple[Board, ...]:
                  if board.moves_made <= 3 or board.is_over or index % 10 == 0)
 
 
-def _boards_for(rows: int, cols: int, k: int) -> tuple[Board, ...]:
-    if (rows, cols, k) == (3, 3, 3):
-        return _sample_3x3()
-    return random_positions(rows, cols, k, SAMPLE, 0, unfinished=False)
+SIZES = {(3, 3, 3): _sample_3x3, (4, 4, 3): lambda: random_positions(4, 4, 3, SAMPLE, 0, unfinished=False)}
 
 
 def flat_rules(rows, cols, k):
@@ -630,10 +624,10 @@ def _judge_factories(answer):
         name = getattr(factory, "__name__", f"function {position + 1}")
         passed = f"{' and '.join(done)} passed; now " if done else ""
         make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
-        for rows, cols, k in SIZES:
+        for (rows, cols, k), boards in SIZES.items():
             call = f"{name}({rows}, {cols}, {k})"
             rep = make(rows, cols, k, where=f"when called as {call}")
-            compare_representation(rep, _boards_for(rows, cols, k), name=call)
+            compare_representation(rep, boards(), name=call)
         done.append(name)
     return right(
         f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on {len(_sample_3x3()):,}"
