@@ -1,17 +1,9 @@
-"""The exercises of notebook 01 (representing the board): every one is checked by code.
-
-1. a fifth representation   a custom check: six functions against ``Board`` on all 5,478 positions,
-                             and the base-3 encoding itself;
-2. break it and catch it     a custom check of a report (which check catches which mistake);
-3. one way to fail           a custom check of ``put_mark`` on every square of every position;
-4. only the lines through the last move   ``flat_play_and_winner`` on every move of every position;
-5. ★ larger boards           representation factories on 3×3 and on a seeded sample of 4×4 (k = 3);
-6. ★ why is ``parse`` exact?  a position check: a 4×4 filling that breaks only the last rule.
+"""Notebook 01 (representing the board): the solutions, checks and starters of its exercises (words: nb01.md).
 
 The notebook's own representation code (``Representation``, the list of lists,
-``disagreements``) is copied here in private names, so that the worked
-solutions, which use those names, run outside the notebook too.  The checks
-compare with ``ttt.Board`` and ``ttt.geometry``, never with the solutions.
+``disagreements``) is copied here, so that the worked solutions, which use
+those names, run outside the notebook too.  The checks compare with
+``ttt.Board`` and ``ttt.geometry``, never with the solutions.
 """
 
 from __future__ import annotations
@@ -25,21 +17,18 @@ from ttt.exercises.checks import (
     Case,
     Learner,
     custom_check,
-    describe_exception,
     describe_state,
     describe_value,
     function_check,
     right,
     stop,
     unanswered,
+    untouched,
     wrong,
 )
 from ttt.exercises.core import Exercise
-from ttt.exercises.positions import (
-    all_positions,
-    random_positions,
-    unfinished_positions,
-)
+from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
 from ttt.geometry import BoardError, geometry
 
 # ====================================================================== the notebook's code, for the solutions
@@ -124,34 +113,24 @@ def _emptiest_first() -> tuple[Board, ...]:
 # ====================================================================== comparing a representation with Board
 
 
-def representation_functions(answer, name: str):
-    """The six functions of a representation (a Representation, or any object or 6-tuple like it).
-
-    Raises ``ValueError`` with a sentence saying what is missing.
-    """
-    if all(hasattr(answer, field) for field in FIELDS):
-        functions = tuple(getattr(answer, field) for field in FIELDS)
-    elif isinstance(answer, (tuple, list)) and len(answer) == len(FIELDS):
-        functions = tuple(answer)
-    else:
-        raise ValueError(
-            f"{name} should be a Representation of six functions ({', '.join(FIELDS)}),"
-            f" but it is {describe_value(answer)}"
-        )
-    return functions
-
-
 def _same_cells(got, expected: str) -> bool:
     return isinstance(got, str) and got == expected
 
 
-def compare_representation(functions, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
-    """Stop the check at the first board where the six functions disagree with ``Board``.
+def compare_representation(answer, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
+    """Stop the check at the first board where the representation ``answer`` disagrees with ``Board``.
 
-    For every board: ``from_cells`` (and, if given, the exact ``encoding``), the
-    round trip, ``winner``, ``turn``, ``moves``, and ``play`` of every legal
-    move, which must also leave the value it was given as it was.
+    ``answer`` is a Representation, or any object or 6-tuple like it.  For every
+    board: ``from_cells`` (and, if given, the exact ``encoding``), the round trip,
+    ``winner``, ``turn``, ``moves``, and ``play`` of every legal move, which must
+    also leave the value it was given as it was.
     """
+    functions = answer
+    if all(hasattr(answer, field) for field in FIELDS):
+        functions = tuple(getattr(answer, field) for field in FIELDS)
+    if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
+        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions"
+             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.")
     todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
     from_cells, to_cells, winner, turn, moves, play = (
         Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
@@ -267,11 +246,7 @@ BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_tur
 
 
 def _judge_base3(answer):
-    try:
-        functions = representation_functions(answer, "BASE3")
-    except ValueError as error:
-        return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-    compare_representation(functions, _emptiest_first(), name="BASE3", encoding=base3_code,
+    compare_representation(answer, _emptiest_first(), name="BASE3", encoding=base3_code,
                            describe_encoding=_describe_base3)
     return right(
         "BASE3 agrees with ttt.Board on all 5,478 positions (the encoding, the round trip, winner, turn,"
@@ -320,15 +295,6 @@ _WHY_EXTRA = {
 }
 
 
-def _as_names(value):
-    if isinstance(value, str):
-        return {value}
-    try:
-        return set(value)
-    except TypeError:
-        return None
-
-
 def _judge_caught(answer):
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
@@ -342,8 +308,9 @@ def _judge_caught(answer):
         return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
     lines = []
     for mistake, expected in CAUGHT.items():
-        names = _as_names(caught[mistake])
-        if names is None:
+        try:  # any container of names, or one name alone
+            names = {caught[mistake]} if isinstance(caught[mistake], str) else set(caught[mistake])
+        except TypeError:
             lines.append(f"{mistake}: give a set of check names, not {describe_value(caught[mistake])}.")
             continue
         unknown = sorted(name for name in names if name not in CHECK_NAMES)
@@ -436,61 +403,52 @@ def _judge_put_mark(answer):
     put = Learner(answer, "put_mark", args="squares, where, mark")
     for board in all_positions():
         mark = board.turn
-        messages = {}
+        messages = {}  # the BoardError message for each kind of bad square
         for where in COORDS + OFF_BOARD:
             squares = _squares(board)
             before = dict(squares)
-            off = where not in before
-            taken = not off and before[where] is not None
-            kind = "off the board" if off else "taken" if taken else "empty"
+            kind = "off the board" if where not in before else "taken" if before[where] else "empty"
+            call = f"put_mark(squares, {where}, {mark!r})"
             try:
                 result = put(squares, where, mark, allow=BoardError, show=(board,),
                              where=f"for {where}, a square that is {kind}, on this board",
                              note="Raise BoardError (from ttt import BoardError) for every bad square, with a message"
-                                  " that says what is wrong." if off or taken else None)
+                                  " that says what is wrong." if kind != "empty" else None)
             except BoardError as error:
                 if squares != before:
                     return wrong(
-                        f"put_mark(squares, {where}, {mark!r}) raised BoardError but changed `squares` first, on this board:",
+                        f"{call} raised BoardError but changed `squares` first, on this board:",
                         board,
                         "Check before you write: a refused move must leave the board as it was.",
                     )
-                if not (off or taken):
-                    return wrong(
-                        f"put_mark(squares, {where}, {mark!r}) refused an empty square on this board:",
-                        board,
-                        f"BoardError: {error}",
-                    )
+                if kind == "empty":
+                    return wrong(f"{call} refused an empty square on this board:", board,
+                                 f"BoardError: {error}")
                 if not str(error).strip():
                     return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.")
-                messages["off" if off else "taken"] = str(error)
+                messages[kind] = str(error)
                 continue
             if squares != before:
                 return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) changed the dict it was given, on this board:",
+                    f"{call} changed the dict it was given, on this board:",
                     board,
                     "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
                 )
-            if off or taken:
-                why = "is off the board" if off else f"is taken by {before[where]}"
+            if kind != "empty":
+                why = "off the board" if kind == "off the board" else f"taken by {before[where]}"
+                return wrong(f"{call} returned {describe_value(result)}, but {where} is {why}:"
+                             " it should raise BoardError. On this board:", board)
+            if result != {**before, where: mark}:
                 return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) returned {describe_value(result)}, but {where} {why}:"
-                    " it should raise BoardError. On this board:",
-                    board,
-                )
-            expected = dict(before)
-            expected[where] = mark
-            if result != expected:
-                return wrong(
-                    f"put_mark(squares, {where}, {mark!r}) should return a new dict with {mark!r} at {where} and"
-                    f" every other square as it was; it returned {describe_value(result)}. On this board:",
+                    f"{call} should return a new dict with {mark!r} at {where} and every other square as it"
+                    f" was; it returned {describe_value(result)}. On this board:",
                     board,
                     "Is a `return` missing?" if result is None else None,
                 )
-        if "off" in messages and "taken" in messages and messages["off"] == messages["taken"]:
+        if len(messages) == 2 and len(set(messages.values())) == 1:
             return wrong(
                 "put_mark gives the same message for a square off the board and for a taken square:",
-                f"BoardError: {messages['off']}",
+                f"BoardError: {messages['taken']}",
                 "Say which of the two went wrong (and name the square): that is the point of one failure mode.",
             )
     return right(
@@ -502,14 +460,9 @@ def _judge_put_mark(answer):
 
 ONE_WAY = Exercise(
     number=3,
-    starter="""\
-def put_mark(squares, where, mark):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 3).check(put_mark)""",
+    starter=function_starter(put_mark),
     code=(put_mark,),
-    checker=custom_check(_judge_put_mark, instruction="replace the line `raise NotImplementedError` in put_mark with your code, then run the cell again."),
+    checker=custom_check(_judge_put_mark, instruction=untouched("put_mark")),
     answer=lambda: put_mark,
 )
 
@@ -530,14 +483,10 @@ def flat_play_and_winner(flat, cell):
 
 
 def _other_marks_lines(flat, cell):
-    """The slip: the lines through ``cell`` searched for the other side's mark, which never completes one there."""
+    """The slip of searching the lines through ``cell`` for the other side's mark: ``cell`` now holds the
+    mover's mark, so none of them is ever the other side's, and the winner is always None."""
     mark = "X" if flat.count("X") == flat.count("O") else "O"
-    new = flat[:cell] + (mark,) + flat[cell + 1 :]
-    other = "O" if mark == "X" else "X"
-    for number in GEOMETRY.lines_through[cell]:
-        if all(new[i] == other for i in GEOMETRY.lines[number]):
-            return new, other
-    return new, None
+    return flat[:cell] + (mark,) + flat[cell + 1 :], None
 
 
 def _every_move():
@@ -561,31 +510,23 @@ def _describe_move(flat, cell, expected, got):
     return None
 
 
-_MOVES_CHECK = function_check(
-    None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move, witnesses=12,
-    mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other side's mark?"
-                                   " After the move, the line to look for is the mover's, the mark just placed.")],
-    label="all 16,167 moves of the 4,520 unfinished positions",
-)
-
-
 LINES_THROUGH = Exercise(
     number=4,
-    starter="""\
-def flat_play_and_winner(flat, cell):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 4).check(flat_play_and_winner)""",
+    starter=function_starter(flat_play_and_winner),
     code=(flat_play_and_winner,),
-    checker=_MOVES_CHECK,
+    checker=function_check(
+        None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
+        witnesses=12, label="all 16,167 moves of the 4,520 unfinished positions",
+        mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other"
+                                       " side's mark? After the move, the line to look for is the mover's,"
+                                       " the mark just placed.")],
+    ),
     answer=lambda: flat_play_and_winner,
 )
 
 
 # ====================================================================== 01.5 ★ larger boards
 
-SIZES = ((3, 3, 3), (4, 4, 3))
 SAMPLE = 400
 
 
@@ -598,10 +539,7 @@ def _sample_3x3() -> tuple[Board, ...]:
                  if board.moves_made <= 3 or board.is_over or index % 10 == 0)
 
 
-def _boards_for(rows: int, cols: int, k: int) -> tuple[Board, ...]:
-    if (rows, cols, k) == (3, 3, 3):
-        return _sample_3x3()
-    return random_positions(rows, cols, k, SAMPLE, 0, unfinished=False)
+SIZES = {(3, 3, 3): _sample_3x3, (4, 4, 3): lambda: random_positions(4, 4, 3, SAMPLE, 0, unfinished=False)}
 
 
 def flat_rules(rows, cols, k):
@@ -681,17 +619,11 @@ def _judge_factories(answer):
             continue
         name = getattr(factory, "__name__", f"function {position + 1}")
         passed = f"{' and '.join(done)} passed; now " if done else ""
-        make = Learner(factory, name, args="rows, cols, k",
-                       todo=f"{passed}replace the line `raise NotImplementedError` in {name} with your code,"
-                            " then run the cell again.")
-        for rows, cols, k in SIZES:
+        make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
+        for (rows, cols, k), boards in SIZES.items():
             call = f"{name}({rows}, {cols}, {k})"
             rep = make(rows, cols, k, where=f"when called as {call}")
-            try:
-                functions = representation_functions(rep, call)
-            except ValueError as error:
-                return wrong(f"{str(error)[0].upper()}{str(error)[1:]}.")
-            compare_representation(functions, _boards_for(rows, cols, k), name=call)
+            compare_representation(rep, boards(), name=call)
         done.append(name)
     return right(
         f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on {len(_sample_3x3()):,}"
@@ -701,16 +633,7 @@ def _judge_factories(answer):
 
 LARGER = Exercise(
     number=5,
-    starter="""\
-def flat_rules(rows, cols, k):
-    raise NotImplementedError  # replace this line with your code
-
-
-def bits_rules(rows, cols, k):
-    raise NotImplementedError  # replace this line with your code
-
-
-exercise("01", 5).check((flat_rules, bits_rules))""",
+    starter=function_starter(flat_rules, bits_rules),
     code=(flat_rules, bits_rules),
     checker=custom_check(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
@@ -741,58 +664,51 @@ def lines_held(cells: str, mark: str, rows: int, cols: int, k: int) -> list[tupl
     return [line for line in geometry(rows, cols, k).lines if all(cells[i] == mark for i in line)]
 
 
-def _separate_lines_problem(answer) -> tuple[str | None, object]:
-    """None and the parsed filling if it breaks only the last rule, else (the reason, the filling or None)."""
-    try:
-        rows, cols, cells = read_filling(answer)
-    except ValueError as error:
-        return str(error).rstrip(".") + ".", None
+def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
+    """Why a filling does not break only the last rule, or None if it does."""
     if (rows, cols) == (3, 3):
-        return (
-            "On 3×3 no filling breaks only the last rule: lines with no cell common to all of them cover at least 6 "
-            "cells, so one side would need 6 marks and the other at least 5, eleven marks on nine cells. That is why "
-            "the exercise asks for a 4×4 board (k = 3).",
-            None,
-        )
+        return ("On 3×3 no filling breaks only the last rule: lines with no cell common to all of them"
+                " cover at least 6 cells, so one side would need 6 marks and the other at least 5, eleven"
+                " marks on nine cells. That is why the exercise asks for a 4×4 board (k = 3).")
     if (rows, cols) != (4, 4):
-        return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}.", None
+        return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}."
     xs, os_ = cells.count("X"), cells.count("O")
     if not (xs == os_ or xs == os_ + 1):
-        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts.", None
+        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts."
     x_lines, o_lines = lines_held(cells, "X", 4, 4, 3), lines_held(cells, "O", 4, 4, 3)
     if x_lines and o_lines:
-        return "Both X and O have a line here, which breaks the rule that only one side can.", None
+        return "Both X and O have a line here, which breaks the rule that only one side can."
     if not (x_lines or o_lines):
-        return "Nobody has a line here, so any order of the moves that alternates reaches it: Board.parse accepts it.", None
+        return ("Nobody has a line here, so any order of the moves that alternates reaches it:"
+                " Board.parse accepts it.")
     mark, lines = ("X", x_lines) if x_lines else ("O", o_lines)
     moved_last = xs == os_ + 1 if mark == "X" else xs == os_
     if not moved_last:
-        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win.", None
+        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win."
     common = set(lines[0]).intersection(*lines[1:])
     if len(lines) == 1:
-        return (
-            f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this filling."
-            f" Give {mark} two lines with no cell in common.",
-            None,
-        )
+        return (f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this"
+                f" filling. Give {mark} two lines with no cell in common.")
     if common:
         cell = min(common)
-        return (
-            f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark} could have completed "
-            f"them all with a last move at {cell}: Board.parse accepts this filling. Give {mark} two lines with no "
-            "cell in common.",
-            None,
-        )
-    return None, (mark, lines, "/".join(cells[r * 4 : r * 4 + 4] for r in range(4)))
+        return (f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark}"
+                f" could have completed them all with a last move at {cell}: Board.parse accepts this"
+                f" filling. Give {mark} two lines with no cell in common.")
+    return None
 
 
 def _judge_filling(answer):
-    problem, found = _separate_lines_problem(answer)
+    try:
+        rows, cols, cells = read_filling(answer)
+    except ValueError as error:
+        return wrong(str(error).rstrip(".") + ".")
+    problem = _filling_problem(rows, cols, cells)
     if problem is not None:
         return wrong(problem)
-    mark, lines, text = found
+    mark = "X" if cells.count("X") > cells.count("O") else "O"  # the side with lines, which moved last
+    lines = lines_held(cells, mark, 4, 4, 3)
     try:
-        Board.parse(text, k=3)
+        Board.parse("/".join(cells[r * 4 : r * 4 + 4] for r in range(4)), k=3)
         refused = "Board.parse accepts it?"  # cannot happen: parse is exact
     except BoardError as error:
         refused = f"Board.parse(..., k=3) refuses it: {error}."
@@ -809,9 +725,7 @@ def separate_lines_filling():
 
 PARSE_EXACT = Exercise(
     number=6,
-    starter="""\
-answer = None  # a 4×4 filling, row by row: "..../..../..../...."
-exercise("01", 6).check(answer)""",
+    starter=answer_starter('a 4×4 filling, row by row: "..../..../..../...."'),
     code=(separate_lines_filling,),
     checker=custom_check(
         _judge_filling,

@@ -1,11 +1,4 @@
-"""The exercises of notebook 02 (playing by hand): the model and the text loop are checked by code.
-
-1. undo                      a custom check: ``undo(game)`` on seeded games, with and without a computer;
-2. who starts                a custom check: the opponent returns a legal cell on every position;
-3. rows and columns          a custom check: a ``read`` wrapper on every kind of answer, then a whole game;
-4. Hutton's messages         ``hutton_message`` on every unfinished position and twenty answers;
-5. ★ bigger boards           open (a widget to build, and a question notebook 09 answers);
-6. ★ two views, one model    open (a second view to build, and why the two agree).
+"""Notebook 02 (playing by hand): the solutions, checks and starters of its exercises (words: nb02.md).
 
 The checks drive ``ttt.game.Game`` and ``ttt.view.textgame.run_game``, never
 a widget: the exercises must not import ipywidgets.  The widget parts of 1
@@ -45,41 +38,30 @@ def undo(game):
 
 
 def _scenarios():
-    """(description, make a Game, the cells the person clicks): seeded games, each played to its end."""
+    """(description, the computer's mark or None, a seeded game played to its end, the board and history
+    before each click of the person): fresh games on every call, since undo changes them."""
     rng = random.Random(0)
-    found = []
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
             for _ in range(count):
-                game = _fresh(size, computer)
-                clicks = []
+                # the computer, if any, plays FirstCell (02.2's opponent): predictable, so the games are too
+                opponent = None if computer is None else FirstCell()
+                game = Game(*size, opponent=opponent, computer=computer or "O")
+                before = []
                 while not game.board.is_over:
-                    cell = rng.choice(game.board.legal_moves())
-                    clicks.append(cell)
-                    game.click(cell)
+                    before.append((game.board, list(game.history)))
+                    game.click(rng.choice(game.board.legal_moves()))
                 who = "of two people" if computer is None else f"against the computer playing {computer}"
-                found.append((f"a {size[0]}×{size[1]} game {who}", size, computer, clicks))
-    return found
-
-
-def _fresh(size, computer):
-    """A new game; the computer, if any, plays ``FirstCell`` (02.2's opponent): predictable, so the games are too."""
-    return Game(*size, opponent=None if computer is None else FirstCell(), computer=computer or "O")
+                yield f"a {size[0]}×{size[1]} game {who}", computer, game, before
 
 
 def _judge_undo(answer):
     undo = Learner(answer, "undo", args="game")
-    for what, size, computer, clicks in _scenarios():
-        game = _fresh(size, computer)
-        before = []  # the state before each click of the person
-        for cell in clicks:
-            before.append((game.board, list(game.history)))
-            game.click(cell)
-        for step in range(len(clicks) + 1):
-            expected = before.pop() if before else None
+    for what, computer, game, before in _scenarios():
+        while True:
             shown = game.board
             result = undo(game, where=f"in {what}, on this board", show=(shown,))
-            if expected is None:
+            if not before:
                 if result is not False or game.board != shown:
                     return wrong(
                         f"In {what}, with nothing of the person's left to take back, undo should change nothing and"
@@ -89,7 +71,7 @@ def _judge_undo(answer):
                         else None,
                     )
                 break
-            board, history = expected
+            board, history = before.pop()
             if game.board != board or list(game.history) != history:
                 took = len(history) - len(game.history)
                 note = None
@@ -151,10 +133,6 @@ class RandomCell:
         return self.rng.choice(board.legal_moves())
 
 
-def _opponent_boards() -> tuple[Board, ...]:
-    return unfinished_positions() + random_positions(4, 4, 4, 500, 0)
-
-
 def _judge_opponent(answer):
     if isinstance(answer, type):
         return wrong(
@@ -164,19 +142,17 @@ def _judge_opponent(answer):
     if getattr(answer, "move", None) is None:
         return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.")
     move = Learner(answer.move, "move")
-    for board in _opponent_boards():
-        where = move(board, where=f"on this board ({board.turn} to move)", show=(board,))
+    for board in unfinished_positions() + random_positions(4, 4, 4, 500, 0):
+        state = f"on this board ({board.turn} to move)"
+        got = move(board, where=state, show=(board,))
         try:
-            cell = board.cell(where)
+            cell = board.cell(got)
         except BoardError as error:
-            return wrong(f"move returned {describe_value(where)} on this board ({board.turn} to move):", board,
+            return wrong(f"move returned {describe_value(got)} {state}:", board,
                          f"That is not a cell: {error}.")
         if board.cells[cell] != ".":
-            return wrong(
-                f"move returned cell {cell} on this board ({board.turn} to move), but it is taken by {board.cells[cell]}:",
-                board,
-                "Choose among board.legal_moves().",
-            )
+            return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
+                         "Choose among board.legal_moves().")
     game = Game(opponent=answer, computer="X")
     return right(
         "your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4), with X or"
@@ -319,26 +295,23 @@ def _hutton_reference(board: Board, answer: str):
     return INVALID_MOVE if cell >= board.size or board.cells[cell] != "." else None
 
 
+_HUTTON_SLIPS = [  # (answers, the rule of getNat that they test)
+    (("٣",), "'٣' is the Arabic-Indic digit three. Haskell's isDigit accepts only 0-9, but Python's"
+             " str.isdigit (and int) accept the digits of every script: test `char in \"0123456789\"`."),
+    ((" 4", "4 "), "getNat does not strip spaces: a space is not a digit, so the whole line is an invalid"
+                   " number."),
+    (("-1",), "getNat accepts digits only, and '-' is not one: -1 is an invalid *number* there, not a move."),
+    (("",), "An empty line is not a number for getNat (`xs /= []`)."),
+    (("04", "007"), "A line of digits with leading zeros is still a number: `read \"04\"` is 4."),
+]
+
+
 def _describe_hutton(board, answer, expected, got):
     """The rule of getNat or valid that the answer tests (the slip shows in which answer fails)."""
-    if answer == "٣":
-        return ("'٣' is the Arabic-Indic digit three. Haskell's isDigit accepts only 0-9, but Python's str.isdigit"
-                " (and int) accept the digits of every script: test `char in \"0123456789\"`.")
-    if answer in (" 4", "4 "):
-        return "getNat does not strip spaces: a space is not a digit, so the whole line is an invalid number."
-    if answer == "-1":
-        return "getNat accepts digits only, and '-' is not one: -1 is an invalid *number* there, not a move."
-    if answer == "":
-        return "An empty line is not a number for getNat (`xs /= []`)."
-    if answer in ("04", "007"):
-        return "A line of digits with leading zeros is still a number: `read \"04\"` is 4."
-    if expected == INVALID_MOVE and got is None:
+    words = next((words for answers, words in _HUTTON_SLIPS if answer in answers), None)
+    if words is None and expected == INVALID_MOVE and got is None:
         return "That cell is off the board or taken, which `valid` refuses."
-    return None
-
-
-def _hutton_cases() -> list[tuple[Board, str]]:
-    return [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS]
+    return words
 
 
 HUTTON = Exercise(
@@ -346,7 +319,9 @@ HUTTON = Exercise(
     starter=function_starter(hutton_message),
     code=(hutton_message,),
     checker=function_check(
-        _hutton_reference, _hutton_cases, name="hutton_message", args="board, answer", describe=_describe_hutton,
+        _hutton_reference,
+        lambda: [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS],
+        name="hutton_message", args="board, answer", describe=_describe_hutton,
         label=f"all 4,520 unfinished positions, for {len(HUTTON_ANSWERS)} answers each",
     ),
     answer=lambda: hutton_message,
@@ -355,13 +330,9 @@ HUTTON = Exercise(
 
 # ====================================================================== 02.5 ★ bigger boards and 02.6 ★ two views
 
-BIGGER = Exercise(
-    number=5,
-)
+BIGGER = Exercise(number=5)
 
-TWO_VIEWS = Exercise(
-    number=6,
-)
+TWO_VIEWS = Exercise(number=6)
 
 
 EXERCISES = [UNDO, WHO_STARTS, ROWS_COLS, HUTTON, BIGGER, TWO_VIEWS]
