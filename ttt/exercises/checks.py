@@ -685,11 +685,13 @@ class PositionCheck(Check):
     kind = "position"
     instruction = 'replace None with your position (a Board, or text such as "X../.O./..."), then run the cell again.'
 
-    def __init__(self, predicate, explain, *, success, parse):
+    def __init__(self, predicate, explain, *, success, parse, instruction):
         self.predicate = predicate
         self.explain = explain
         self.success = success
         self.parse = parse or parse_position
+        if instruction:
+            self.instruction = instruction
 
     def _judge(self, answer) -> Verdict:
         try:
@@ -702,7 +704,8 @@ class PositionCheck(Check):
         return wrong(*_as_parts(self.explain(board)))
 
 
-def position_check(predicate, explain, *, success="this position has the property.", parse=None) -> PositionCheck:
+def position_check(predicate, explain, *, success="this position has the property.", parse=None,
+                   instruction=None) -> PositionCheck:
     """A check for "find a position where ...".
 
     ``predicate(board)`` says whether the position has the property;
@@ -710,8 +713,10 @@ def position_check(predicate, explain, *, success="this position has the propert
     show boards); ``success`` is the success line, or a function of the board
     returning it.  ``parse(answer)`` turns the answer into a board (default: a
     Board, or text that ``Board.parse`` reads); its ``ValueError`` is reported.
+    ``instruction`` finishes the "not answered yet" line, for an answer that is
+    not a Board or its text (a 4×4 filling, say).
     """
-    return PositionCheck(predicate, explain, success=success, parse=parse)
+    return PositionCheck(predicate, explain, success=success, parse=parse, instruction=instruction)
 
 
 class CustomCheck(Check):

@@ -20,6 +20,7 @@ from ttt.exercises.checks import (
     describe_state,
     describe_value,
     function_check,
+    position_check,
     right,
     stop,
     unanswered,
@@ -697,14 +698,8 @@ def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
     return None
 
 
-def _judge_filling(answer):
-    try:
-        rows, cols, cells = read_filling(answer)
-    except ValueError as error:
-        return wrong(str(error).rstrip(".") + ".")
-    problem = _filling_problem(rows, cols, cells)
-    if problem is not None:
-        return wrong(problem)
+def _filling_success(filling) -> str:
+    rows, cols, cells = filling
     mark = "X" if cells.count("X") > cells.count("O") else "O"  # the side with lines, which moved last
     lines = lines_held(cells, mark, 4, 4, 3)
     try:
@@ -712,10 +707,8 @@ def _judge_filling(answer):
         refused = "Board.parse accepts it?"  # cannot happen: parse is exact
     except BoardError as error:
         refused = f"Board.parse(..., k=3) refuses it: {error}."
-    return right(
-        f"the counts are right and only {mark} has lines, {mark} moved last, yet its lines"
-        f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them. {refused}"
-    )
+    return (f"the counts are right and only {mark} has lines, {mark} moved last, yet its lines"
+            f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them. {refused}")
 
 
 def separate_lines_filling():
@@ -727,9 +720,11 @@ PARSE_EXACT = Exercise(
     number=6,
     starter=answer_starter('a 4×4 filling, row by row: "..../..../..../...."'),
     code=(separate_lines_filling,),
-    checker=custom_check(
-        _judge_filling,
-        kind="position",
+    checker=position_check(
+        lambda filling: _filling_problem(*filling) is None,
+        lambda filling: _filling_problem(*filling),
+        success=_filling_success,
+        parse=read_filling,
         instruction='replace None with your filling, row by row: "..../..../..../....", then run the cell again.',
     ),
     answer=separate_lines_filling,
