@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttt.exercises.words import listing, ordinal, plural, signed
+from ttt.exercises.words import listing, moves_text, ordinal, plural, signed
 
 
 @pytest.mark.parametrize("count, noun, text", [
@@ -35,3 +35,7 @@ def test_listing():
 
 def test_signed():
     assert [signed(value) for value in (1, 0, -1, 10)] == ["+1", "0", "-1", "+10"]
+
+
+def test_moves_text():
+    assert moves_text([4, 0, 8]) == "X 4, O 0, X 8" and moves_text([]) == ""

@@ -10,7 +10,7 @@ references the checks compare with are built from the package (``ttt.solve``,
 from __future__ import annotations
 
 from ttt.board import Board, other
-from ttt.exercises.words import plural
+from ttt.exercises.words import moves_text, plural
 from ttt.exercises.checks import (
     custom_check,
     describe_value,
@@ -118,7 +118,7 @@ def _judge_fillings(answer):
         why = why_impossible(cells)
         if why is None:
             board = Board.parse(cells)
-            game = ", ".join(f"{'XO'[i % 2]} {cell}" for i, cell in enumerate(_game_reaching(board)))
+            game = moves_text(_game_reaching(board))
             how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.")
         reason, sentence = why

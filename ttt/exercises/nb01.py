@@ -288,10 +288,9 @@ _WHY_EXTRA = {
     ("moves", "play"): "the play check takes its moves from `board.children()`, not from your `moves`, so it never "
     "plays the extra cells.",
     ("moves", "winner"): "the winner is found by `grid_winner`, which you did not change.",
-    ("play", "turn"): "the checks run in the order round trip, winner, turn, moves, play, and every position gets "
-    "a fresh value, so only the play check ever sees a grid that `play` has spoilt.",
-    ("play", "moves"): "the checks run in the order round trip, winner, turn, moves, play, and every position gets "
-    "a fresh value, so only the play check ever sees a grid that `play` has spoilt.",
+    **dict.fromkeys([("play", "turn"), ("play", "moves")], "the checks run in the order round trip, winner, turn,"
+                    " moves, play, and every position gets a fresh value, so only the play check ever sees a grid"
+                    " that `play` has spoilt."),
     ("play", "round trip"): "the round trip is checked before any move is played, on a fresh value.",
 }
 

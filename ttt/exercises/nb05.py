@@ -35,7 +35,7 @@ from ttt.exercises.checks import (
     wrong,
 )
 from ttt.exercises.core import Exercise
-from ttt.exercises.words import plural, signed
+from ttt.exercises.words import moves_text, plural, signed
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
@@ -56,8 +56,7 @@ def _is_value(got) -> bool:
 
 def _at(path) -> str:
     """ "after X 1, O 5" (X moves first in the explorer's position), or "in the explorer's position"."""
-    moves = ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(path))
-    return f"after {moves}" if path else "in the explorer's position"
+    return f"after {moves_text(path)}" if path else "in the explorer's position"
 
 
 def _node_at(path) -> str:

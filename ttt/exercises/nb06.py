@@ -62,8 +62,7 @@ def _reachable_3x3(answer) -> Board:
     return board
 
 
-def _worth(value: int) -> str:
-    return {1: "a win", 0: "a draw", -1: "a loss"}[value]
+_WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
 
 
 # ====================================================================== 06.1 depth-aware memo
@@ -423,7 +422,7 @@ def _longest() -> int:
 def _explain_win(board: Board):
     solution = solve(board)
     if solution.value < 1:
-        return (f"Here {board.turn} is to move and the position is {_worth(solution.value)} for {board.turn}:"
+        return (f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}:"
                 " look among the positions whose score is positive.", board)
     return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play; the longest win takes"
             f" {_longest()}. (`plies_from_score(score, empty)` turns a score into plies.)", board)
@@ -608,7 +607,7 @@ def _one_trace() -> str:
     meaning = "at least" if stored >= high else "at most"
     needed = (f"a result of at most {signed(read_low)}" if true <= read_low else
               f"a result of at least {signed(read_high)}" if true >= read_high else "the value itself")
-    return (f"In `{position.notation}` ({position.turn} to move, {_worth(solve(position).value)}; the search finds"
+    return (f"In `{position.notation}` ({position.turn} to move, {_WORTH[solve(position).value]}; the search finds"
             f" {signed(value)}) it is `{entry.notation}`: stored as {signed(stored)} under the window"
             f" {_window(low, high)}, where it means \"{meaning} {signed(stored)}\", and read back under"
             f" {_window(read_low, read_high)}, where its true value, {signed(true)}, needed {needed}. The search"
@@ -636,7 +635,7 @@ def _judge_still(answer):
         entry = parse_position(answer[1])
     except ValueError as error:
         return wrong("The entry: " + str(error).rstrip(".") + ".")
-    where = f"In the search of {position.notation} ({position.turn} to move, worth {_worth(true)}, found {signed(value)})"
+    where = f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[true]}, found {signed(value)})"
     if entry in bad:
         (low, high, stored), (read_low, read_high) = bad[entry]
         entry_true = solve(entry).value

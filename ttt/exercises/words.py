@@ -7,7 +7,7 @@ so no check says "1 insertions" or "1 plies"; every ordinal goes through
 
 from __future__ import annotations
 
-__all__ = ["plural", "ordinal", "listing", "signed"]
+__all__ = ["plural", "ordinal", "listing", "signed", "moves_text"]
 
 _IRREGULAR = {"ply": "plies", "child": "children", "this": "these", "is": "are", "was": "were", "has": "have"}
 
@@ -51,3 +51,8 @@ def listing(items, last: str = "and") -> str:
 def signed(value: int) -> str:
     """A game value as the checks write it: "+1", "-1", and "0" without a sign."""
     return f"{value:+d}" if value else "0"
+
+
+def moves_text(moves) -> str:
+    """``[4, 0, 8]`` as "X 4, O 0, X 8": moves in order, X first (from the empty board, or any X to move)."""
+    return ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(moves))
