@@ -253,12 +253,18 @@ class Learner:
         self.budget = budget or current_budget()
         self.called = 0
 
-    def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=()):
+    def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=(), describe=None):
         """``function(*args)``, or ``call(function, *args)`` when the check needs more than the return value.
 
         Exceptions of the types in ``allow`` are the learner's answer (a ``BoardError``
-        the exercise asks for) and reach the caller as they are.
+        the exercise asks for) and reach the caller as they are.  ``describe()``, given
+        instead of ``where`` and ``show``, returns the two: it runs only when the call
+        ends in a message.
         """
+
+        def named():
+            return describe() if describe is not None else (where, show)
+
         first = self.called == 0
         self.called += 1
         try:
@@ -266,17 +272,17 @@ class Learner:
                 return self.budget.run(self.function, *args)
             return self.budget.run(call, self.function, *args)
         except OutOfTime:
-            raise Stop(self.too_slow(where)) from None
+            raise Stop(self.too_slow(named()[0])) from None
         except NotImplementedError as error:
             if first:
                 raise Stop(unanswered(self.todo)) from None
-            raise Stop(self._error(error, where, show, note)) from None
+            raise Stop(self._error(error, *named(), note)) from None
         except Stop:
             raise
         except allow:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            raise Stop(self._error(error, where, show, note)) from None
+            raise Stop(self._error(error, *named(), note)) from None
 
     def _error(self, error: Exception, where: str, show, note) -> Verdict:
         return wrong(f"{self.name} raised an error{' ' + where if where else ''}:",

@@ -143,13 +143,20 @@ class Case:
     """One call of a function check: the arguments, the right answer, and how messages name the call.
 
     ``where`` finishes "NAME disagrees with the package ...": "on this board (X to move)";
-    ``show`` are the boards drawn under that line.
+    ``show`` are the boards drawn under that line.  Without ``where`` both are made from the
+    arguments (named by ``names``) by :func:`describe_call`, only when a message needs them: a
+    check of 94,920 cases that passes never words them.
     """
 
     args: tuple
     expected: object
-    where: str
+    where: str | None = None
     show: tuple = ()
+    names: str = "board"
+
+    def described(self) -> tuple[str, tuple]:
+        """``(where, show)``, as given or made from the arguments."""
+        return (self.where, self.show) if self.where is not None else describe_call(self.names, self.args)
 
 
 def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
@@ -239,8 +246,7 @@ class FunctionCheck(Check):
                 found.append(item)
                 continue
             args = (item,) if isinstance(item, Board) else tuple(item)
-            where, show = describe_call(self.args, args)
-            found.append(Case(args, self.reference(*args), where, show))
+            found.append(Case(args, self.reference(*args), names=self.args))
         return tuple(found)
 
     @cached_property
@@ -271,14 +277,15 @@ class FunctionCheck(Check):
         learner = self.learner(answer)
 
         def run(case):
-            return learner(*case.args, where=case.where, show=case.show, call=self.call)
+            return learner(*case.args, describe=case.described, call=self.call)
 
         for case in self.cases:
             got, value, error = self._value(run, case)
             if error is not None:
+                where, show = case.described()
                 return wrong(
-                    f"{case.where[:1].upper()}{case.where[1:]} {name} returned {describe_value(got)}: {error}.",
-                    *case.show,
+                    f"{where[:1].upper()}{where[1:]} {name} returned {describe_value(got)}: {error}.",
+                    *show,
                     f"expected: {case.expected!r}",
                     None if self._none_is_an_answer else _none_hint(got, name),
                 )
@@ -286,9 +293,10 @@ class FunctionCheck(Check):
                 words = self._diagnose(run, case, value)
                 if words is None and self.describe:
                     words = self.describe(*case.args, case.expected, value)
+                where, show = case.described()
                 return wrong(
-                    f"{name} disagrees with the package {case.where}:",
-                    *case.show,
+                    f"{name} disagrees with the package {where}:",
+                    *show,
                     f"expected: {case.expected!r}\nreturned: {got!r}",
                     None if self._none_is_an_answer else _none_hint(got, name),
                     *_as_parts(words),
