@@ -142,8 +142,8 @@ class Budget:
     shows a missing memo.
     """
 
-    def __init__(self, seconds: float = BUDGET_SECONDS):
-        self.seconds = seconds
+    def __init__(self, seconds: float | None = None):
+        self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
         self.spent = 0.0
         self.calls = 0
         self._deadline: float | None = None
@@ -198,7 +198,7 @@ _CURRENT: ContextVar[Budget | None] = ContextVar("ttt_exercise_budget", default=
 
 
 @contextmanager
-def budget_scope(seconds: float = BUDGET_SECONDS):
+def budget_scope(seconds: float | None = None):
     """One budget for everything inside: the outermost scope makes it, inner scopes share it."""
     outer = _CURRENT.get()
     if outer is not None:
