@@ -347,3 +347,17 @@ def test_importing_the_exercise_modules_runs_no_search():
     )
     done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, check=True)
     assert int(done.stdout) < 100, done.stdout      # a few example boards, never a search
+
+
+def test_the_cases_are_made_as_the_check_reaches_them():
+    made = []
+
+    def positions():
+        for board in unfinished_positions():
+            made.append(board)
+            yield board
+
+    toy = make_toy(function_check(lambda board: board.turn, positions, name="whose_turn", label="all"))
+    assert toy.judge(lambda board: 1 / 0).status == "wrong" and len(made) == 1   # stopped at the first case
+    assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520       # then every one, once
+    assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520

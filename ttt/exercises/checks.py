@@ -207,11 +207,15 @@ def describe_call(names, args) -> tuple[str, tuple]:
     return where, boards
 
 
+_NO_MORE = object()
+
+
 class FunctionCheck(Check):
     """Run the learner's function on every case and compare it with the reference's answer.
 
-    The cases are built on the first check (so importing an exercise module
-    runs no search); the learner's function runs through one
+    The cases are built as the first check reaches them (so importing an exercise
+    module runs no search, and a first answer that fails on the first case is
+    answered at once); the learner's function runs through one
     :class:`~ttt.exercises.calls.Learner`, under the check's time budget; a
     disagreement is explained by the first of ``mistakes`` whose variant the
     learner's function agrees with on several cases where the variant is wrong.
@@ -236,18 +240,32 @@ class FunctionCheck(Check):
         self._variant_values: dict[tuple[int, int], object] = {}
         self._witness_cases: dict = {}
         self.instruction = untouched(name)
+        self._made: list[Case] = []          # the cases made so far, in order
+        self._unmade = None                  # the inputs not yet made into cases
 
-    @cached_property
+    def _each_case(self):
+        """Every case in order, each made (its expected answer computed from the reference) when first reached."""
+        if self._unmade is None and not self._made:
+            self._unmade = iter(self._inputs())
+        position = 0
+        while True:
+            if position == len(self._made):
+                item = next(self._unmade, _NO_MORE) if self._unmade is not None else _NO_MORE
+                if item is _NO_MORE:
+                    self._unmade = None
+                    return
+                args = () if isinstance(item, Case) else (item,) if isinstance(item, Board) else tuple(item)
+                self._made.append(item if isinstance(item, Case) else
+                                  Case(args, self.reference(*args), names=self.args))
+            yield self._made[position]
+            position += 1
+
+    @property
     def cases(self) -> tuple[Case, ...]:
-        """Every case, its expected answer computed once per process from the reference."""
-        found = []
-        for item in self._inputs():
-            if isinstance(item, Case):
-                found.append(item)
-                continue
-            args = (item,) if isinstance(item, Board) else tuple(item)
-            found.append(Case(args, self.reference(*args), names=self.args))
-        return tuple(found)
+        """Every case, each expected answer computed once per process from the reference."""
+        for _ in self._each_case():
+            pass
+        return tuple(self._made)
 
     @cached_property
     def _none_is_an_answer(self) -> bool:
@@ -279,7 +297,7 @@ class FunctionCheck(Check):
         def run(case):
             return learner(*case.args, describe=case.described, call=self.call)
 
-        for case in self.cases:
+        for case in self._each_case():
             got, value, error = self._value(run, case)
             if error is not None:
                 where, show = case.described()
