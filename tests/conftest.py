@@ -36,19 +36,31 @@ def pytest_xdist_make_scheduler(config, log):
     return Scheduling(config, log)
 
 
+# Test modules whose tests share a costly session fixture, grouped so that one worker makes it once:
+# the quick benchmark report (tests/tools/conftest.py, about 8 s) and the 4×4 tablebase (about 4 s).
+SHARED_FIXTURES = {
+    "tests/tools/test_measure.py": "quick_report",
+    "tests/tools/test_report.py": "quick_report",
+    "tests/test_retrograde.py": "table_4x4",
+}
+
+
 def work_unit(nodeid: str) -> str:
     """The unit of work that a test with this id belongs to: what one pytest-xdist worker runs whole.
 
     A notebook's cells run in order in one kernel (nbval), so a notebook is one unit; the browser
     tests each start servers and Chromium, so together they are one unit, run one after another
     rather than side by side; the tests of a class share its costly fixture (a graded course), so a
-    class is one unit, which makes that fixture once; every other test is a unit of its own.
+    class is one unit, and so are the modules of :data:`SHARED_FIXTURES`, which makes each such
+    fixture once; every other test is a unit of its own.
     """
     path, _, rest = nodeid.partition("::")
     if path.startswith("notebooks/"):
         return path.removesuffix(".ipynb")
     if path.startswith("tests/browser/"):
         return "tests/browser"
+    if path in SHARED_FIXTURES:
+        return SHARED_FIXTURES[path]
     name = rest.split("::", 1)[0]
     if "::" in rest and name[:1].isupper():
         return f"{path}::{name}"

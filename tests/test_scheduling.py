@@ -18,6 +18,8 @@ spec.loader.exec_module(conftest)
     ("tests/browser/test_browser.py::test_board_in_voila", "tests/browser"),
     ("tests/tools/test_autograde.py::TestEveryLab::test_the_release", "tests/tools/test_autograde.py::TestEveryLab"),
     ("tests/test_board.py::test_parse", "tests/test_board.py::test_parse"),
+    ("tests/tools/test_report.py::test_the_table", "quick_report"),
+    ("tests/tools/test_measure.py::test_the_quick_report", "quick_report"),
     ("tests/test_board.py::test_parse[a::B]", "tests/test_board.py::test_parse[a::B]"),
 ])
 def test_the_unit_of_a_test(nodeid, unit):
