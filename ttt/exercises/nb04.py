@@ -199,6 +199,10 @@ def _compare_tables(perfect: Counter, quitter: Counter) -> str:
             f"the one that gives up plays {_summary(quitter, lengths)}")
 
 
+def _start_figures(start: Board) -> dict:
+    return dict(start=start, comparison=_compare_tables(*_tables(start)))
+
+
 def _tables_success(board: Board) -> str:
     return f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."
 
@@ -206,11 +210,7 @@ def _tables_success(board: Board) -> str:
 GIVE_UP = Exercise(
     number=2,
     starter=answer_starter('a Board, or text such as "XX./O../..."'),
-    figures=lambda: dict(
-        first_differing_start_notation=first_differing_start().notation,
-        first_differing_start_turn=first_differing_start().turn,
-        comparison=_compare_tables(*_tables(first_differing_start())),
-    ),
+    figures=lambda: _start_figures(first_differing_start()),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=position_check(
         _tables_differ, _explain_tables, success=_tables_success,
@@ -367,13 +367,14 @@ def _ten_success(board: Board):
             f"{_moves_text(board, table)}")
 
 
+def _ten_figures(board: Board) -> dict:
+    return dict(board=board, ten_breaks=_ten_success(board))
+
+
 TEN_MINUS_DEPTH = Exercise(
     number=4,
     starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
-    figures=lambda: dict(
-        where_ten_breaks_notation=where_ten_breaks().notation, where_ten_breaks_turn=where_ten_breaks().turn,
-        ten_breaks=_ten_success(where_ten_breaks()),
-    ),
+    figures=lambda: _ten_figures(where_ten_breaks()),
     code=(post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,

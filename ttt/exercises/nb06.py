@@ -185,7 +185,8 @@ FORGETFUL = Exercise(
 answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
 exercise("06", 2).check(answer)""",
     figures=lambda: dict(
-        calls_by_size=', '.join((f'{n:,} entries: {calls:,} calls' for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
+        calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
+                                for n, calls in zip((10, 100, 1000, 5000), forgetful_answer())),
     ),
     code=(forgetful_calls, forgetful_answer),
     checker=numbers_check(
@@ -437,11 +438,8 @@ def _success_win(board: Board):
 LONGEST_WIN = Exercise(
     number=4,
     starter=answer_starter('a position, such as "XX./OO./..."'),
-    figures=lambda: dict(
-        longest_win_notation=longest_win().notation,
-        longest_wins=list(_won_plies().values()).count(_longest()), longest=_longest(),
-        own_moves=(_longest() + 1) // 2,
-    ),
+    figures=lambda: dict(win=longest_win(), longest_wins=list(_won_plies().values()).count(_longest()),
+                         longest=_longest(), own_moves=(_longest() + 1) // 2),
     code=(longest_win,),
     checker=position_check(lambda board: _won_plies().get(board) == _longest(), _explain_win,
                            success=_success_win, parse=_reachable_3x3),
@@ -714,7 +712,7 @@ KINDER = Exercise(
 answer = None  # (missed wins with p = 0.1, 0.5, 1)
 exercise("06", 7).check(answer)""",
     figures=lambda: dict(
-        draws_by_p=', '.join((f'p = {p}: {n}' for p, n in zip((0.1, 0.5, 1), kinder_answer()))),
+        draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer())),
     ),
     code=(Clumsy, missed_wins, kinder_answer),
     checker=numbers_check(
