@@ -70,8 +70,9 @@ def work_unit(nodeid: str) -> str:
 def pytest_collection_modifyitems(config, items):
     """Under ``--dist loadgroup``, the longest units of work first, so that no long one starts last.
 
-    First the units with a test marked ``slow(seconds)`` (a class's mark counts once), longest first; then the browser tests and
-    the notebooks, the next longest; then everything else in the order collected.  The sort is
+    First the units with a test marked ``slow(seconds)`` (a class's mark counts once), longest
+    first; then the browser tests and the notebooks, the next longest; then everything else in
+    the order collected.  The sort is
     stable and depends only on the ids and marks, so every worker collects the same order.
     """
     if config.getvalue("dist") != "loadgroup":

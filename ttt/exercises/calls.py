@@ -261,10 +261,6 @@ class Learner:
         instead of ``where`` and ``show``, returns the two: it runs only when the call
         ends in a message.
         """
-
-        def named():
-            return describe() if describe is not None else (where, show)
-
         first = self.called == 0
         self.called += 1
         try:
@@ -272,17 +268,22 @@ class Learner:
                 return self.budget.run(self.function, *args)
             return self.budget.run(call, self.function, *args)
         except OutOfTime:
-            raise Stop(self.too_slow(named()[0])) from None
+            raise Stop(self.too_slow(self._named(where, show, describe)[0])) from None
         except NotImplementedError as error:
             if first:
                 raise Stop(unanswered(self.todo)) from None
-            raise Stop(self._error(error, *named(), note)) from None
+            raise Stop(self._error(error, *self._named(where, show, describe), note)) from None
         except Stop:
             raise
         except allow:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            raise Stop(self._error(error, *named(), note)) from None
+            raise Stop(self._error(error, *self._named(where, show, describe), note)) from None
+
+    @staticmethod
+    def _named(where: str, show, describe) -> tuple[str, tuple]:
+        """``(where, show)``: as given, or from ``describe()``, called only now that a message needs them."""
+        return describe() if describe is not None else (where, show)
 
     def _error(self, error: Exception, where: str, show, note) -> Verdict:
         return wrong(f"{self.name} raised an error{' ' + where if where else ''}:",

@@ -242,6 +242,7 @@ class FunctionCheck(Check):
         self.instruction = untouched(name)
         self._made: list[Case] = []          # the cases made so far, in order
         self._unmade = None                  # the inputs not yet made into cases
+        self._all: tuple[Case, ...] | None = None
 
     def _each_case(self):
         """Every case in order, each made (its expected answer computed from the reference) when first reached."""
@@ -254,18 +255,21 @@ class FunctionCheck(Check):
                 if item is _NO_MORE:
                     self._unmade = None
                     return
-                args = () if isinstance(item, Case) else (item,) if isinstance(item, Board) else tuple(item)
-                self._made.append(item if isinstance(item, Case) else
-                                  Case(args, self.reference(*args), names=self.args))
+                if not isinstance(item, Case):
+                    args = (item,) if isinstance(item, Board) else tuple(item)
+                    item = Case(args, self.reference(*args), names=self.args)
+                self._made.append(item)
             yield self._made[position]
             position += 1
 
     @property
     def cases(self) -> tuple[Case, ...]:
         """Every case, each expected answer computed once per process from the reference."""
-        for _ in self._each_case():
-            pass
-        return tuple(self._made)
+        if self._all is None:
+            for _ in self._each_case():
+                pass
+            self._all = tuple(self._made)
+        return self._all
 
     @cached_property
     def _none_is_an_answer(self) -> bool:
