@@ -8,51 +8,81 @@ traceback or a hang:
 * ``NotImplementedError`` on its first call: the untouched starter, "not answered yet";
 * any other error: the learner's error and their own line (:func:`describe_exception`);
 * too slow (an endless loop, a search without its memo): stopped after
-  :data:`BUDGET_SECONDS` of the learner's code in all, with "too slow: it made
-  N calls in 2.5 s ...".
+  :data:`BUDGET_SECONDS` of CPU time in all, with the board it was on and how its
+  work compares with what is needed ("more than 18,700 calls where 1,870
+  positions exist").
 
-The budget works without threads and without signals (JupyterLite's Pyodide
-has neither): while the learner's code runs, a trace function
-(:func:`sys.settrace`) counts the calls of the learner's own functions and
-looks at the clock (CPU time, with a wall-clock backstop); past the deadline
-it raises inside the learner's frame.
-Only code outside the ``ttt`` package and outside the Python installation
-counts as the learner's, so the package's own code runs untraced at full speed.
+"Too slow" must mean wasteful, never merely slower than ours, so the learner's
+code runs at full speed wherever the platform can interrupt it:
+
+* **timer** (CPython's main thread on Linux and macOS): a CPU-time interval
+  timer (``signal.setitimer(ITIMER_PROF)``) raises :class:`OutOfTime` when the
+  budget is spent; nothing is traced, so a plain-Python loop costs what it costs
+  outside the check.  Only when the budget ran out is the learner's call run
+  again, traced and capped, to count its calls for the words.
+* **trace** (Pyodide, Windows, another thread): no such signal exists, so a
+  monitor counts the calls of the learner's own functions and watches the clock
+  at each of them and at each jump of its loops (``sys.monitoring`` on Python
+  3.12 and later, which leaves every other code object alone after its first
+  event; ``sys.settrace`` before, tracing lines only in functions with a loop).
+
+Only code the learner wrote counts as theirs: not the ``ttt`` package, not the
+Python installation, and not code that the standard library generates at run
+time (``dataclasses``' methods, ``namedtuple``'s, whose file is ``<string>``).
+Once the budget is spent, the stop is raised again inside any ``except`` that
+caught it (timer mode) or at every further call and jump of the learner's code
+(``sys.monitoring``), so a bare ``except:`` cannot keep it running.  The one
+exception is trace mode before Python 3.12: ``sys.settrace`` drops a trace
+function that raises, so there a loop that catches everything can run on.
 
 A judge stops early by raising :class:`Stop` with its verdict;
 :meth:`ttt.exercises.checks.Check.judge` turns it back into the verdict, and
 opens one :class:`Budget` for the whole check, shared by every learner
-function the check calls.
+function the check calls; the check's own work around those calls is not
+counted.
 """
 
 from __future__ import annotations
 
 import dis
 import os
+import signal
 import sys
 import sysconfig
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
 from time import perf_counter, process_time
 
-from ttt.exercises.verdicts import Verdict, describe_exception, describe_value, unanswered, wrong
+from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, TOO_SLOW, Verdict, describe_exception, describe_value,
+                                    unanswered, wrong)
 from ttt.exercises.words import listing, plural
 
-__all__ = ["BUDGET_SECONDS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget", "run_judge",
-           "untouched"]
+__all__ = ["BUDGET_SECONDS", "ENDLESS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget",
+           "run_judge", "untouched", "timer_available"]
 
 BUDGET_SECONDS = 2.5
-"""The learner's code gets this much time per check, so every check answers within 3 s.
+"""The learner's code gets this much CPU time per check, so every check answers within 3 s.
 
-Measured as the process's CPU time, so that a busy machine (a lab server, CI
-with other jobs) does not fail a right answer; a wall-clock backstop of
-:data:`WALL_FACTOR` times as much stops code that waits rather than computes.
+CPU time, so that a busy machine (a lab server, CI with other jobs) does not
+fail a right answer; a wall-clock backstop of :data:`WALL_FACTOR` times as much
+stops code that waits rather than computes.
 """
 
-WALL_FACTOR = 4
+WALL_FACTOR = 8
 
-SLOW = "Does it loop forever, or search far more than it needs?"
-"""The default last sentence of "too slow"; a check about a memo says "Is the memo used?"."""
+
+SLOW = "Does it search far more than it needs?"
+"""The default last sentence of "too slow" on wasteful work; a check about a memo says "Is the memo used?"."""
+
+DIAGNOSIS_SECONDS = 0.3
+"""How long the traced second run that counts a stopped answer's calls may take."""
+
+DEFAULT_CAP = 100_000
+"""Calls counted at most in that second run when the check names no work needed."""
+
+REPEAT = 0.05
+"""Once the budget is spent, the timer fires again every 50 ms until the learner's call has ended."""
 
 
 def untouched(*names: str) -> str:
@@ -69,16 +99,17 @@ class Stop(Exception):
         self.verdict = verdict
 
 
-def stop(*parts) -> None:
-    """End the check with a wrong verdict made of ``parts`` (text, boards)."""
-    raise Stop(wrong(*parts))
+def stop(*parts, mistake: str = "") -> None:
+    """End the check with a wrong verdict made of ``parts`` (text, boards), naming ``mistake`` (its id)."""
+    raise Stop(wrong(*parts, mistake=mistake))
 
 
 class OutOfTime(BaseException):
     """Raised inside the learner's frame when the budget is spent.
 
     A ``BaseException``, like ``KeyboardInterrupt``, so that an ``except
-    Exception`` in the learner's code does not swallow it.
+    Exception`` in the learner's code does not swallow it (and a bare
+    ``except:`` only delays it: see :class:`Budget`).
     """
 
 
@@ -94,19 +125,35 @@ def _installation_dirs() -> tuple[str, ...]:
 
 _NOT_THE_LEARNERS = _installation_dirs()
 _IS_LEARNERS: dict[str, bool] = {}
-_NOT_COUNTED = ("<listcomp>", "<genexpr>", "<dictcomp>", "<setcomp>", "<module>")
+_NOT_COUNTED = ("<listcomp>", "<genexpr>", "<dictcomp>", "<setcomp>", "<module>", "<lambda>")
+_GENERATED = ("<string>", "<frozen")
+"""File names of code the standard library writes at run time (dataclasses, namedtuple) or freezes."""
 
 
 def is_learners_file(filename: str) -> bool:
-    """Whether code from ``filename`` is the learner's: not the package's, not Python's own."""
+    """Whether code from ``filename`` is the learner's: not the package's, not Python's own, not generated."""
     mine = _IS_LEARNERS.get(filename)
     if mine is None:
-        if filename.startswith("<frozen"):
+        if filename.startswith(_GENERATED):
             mine = False
         else:
             mine = not os.path.abspath(filename).startswith(_NOT_THE_LEARNERS)
         _IS_LEARNERS[filename] = mine
     return mine
+
+
+_LOOPS: dict = {}
+
+
+def has_loop(code) -> bool:
+    """Whether ``code`` jumps backwards (a ``for`` or ``while`` loop), the only code that can spin without calling."""
+    found = _LOOPS.get(code)
+    if found is None:
+        found = _LOOPS[code] = any(
+            "JUMP" in instruction.opname and isinstance(instruction.argval, int)
+            and instruction.argval <= instruction.offset
+            for instruction in dis.get_instructions(code))
+    return found
 
 
 _ONE_LINE_LOOPS: dict = {}
@@ -115,8 +162,8 @@ _ONE_LINE_LOOPS: dict = {}
 def has_one_line_loop(code) -> bool:
     """Whether ``code`` jumps back within one line (``while True: pass``), a loop with no line events.
 
-    Python reports no new line while such a loop spins, so its frame is traced
-    opcode by opcode instead; every other frame only line by line.
+    Python reports no new line while such a loop spins, so under ``sys.settrace``
+    its frame is traced opcode by opcode instead; every other frame only line by line.
     """
     found = _ONE_LINE_LOOPS.get(code)
     if found is None:
@@ -132,47 +179,165 @@ def has_one_line_loop(code) -> bool:
     return found
 
 
-class Budget:
-    """Time for the learner's code in one check (see :data:`BUDGET_SECONDS`), and a count of the calls it made.
+def timer_available() -> bool:
+    """Whether a CPU-time timer signal can stop the learner's code here (CPython's main thread, not Windows)."""
+    return (hasattr(signal, "setitimer") and sys.platform not in ("emscripten", "wasi", "win32")
+            and threading.current_thread() is threading.main_thread())
 
-    ``run(function, *args)`` calls ``function`` under the trace; the time it
-    takes is added to ``spent``; once ``spent`` reaches ``seconds`` every
-    further run raises :class:`OutOfTime` at once.  ``calls`` counts the calls
-    of the learner's own functions (comprehensions aside), the figure that
-    shows a missing memo.
+
+_MONITORING = getattr(sys, "monitoring", None)
+
+
+class Budget:
+    """Time for the learner's code in one check (see :data:`BUDGET_SECONDS`), and, when traced, a count of its calls.
+
+    ``run(function, *args)`` calls ``function``; the CPU time it takes is added
+    to ``spent``; once ``spent`` reaches ``seconds`` the call is stopped with
+    :class:`OutOfTime`, and every further run raises it at once.  ``mode`` is
+    "timer" or "trace" (see the module's docstring; None picks the timer where it
+    exists).  ``calls`` counts the calls of the learner's own functions
+    (comprehensions and lambdas aside) in trace mode, or in timer mode when
+    ``cap`` is given (the second run that words "too slow"); ``capped`` says the
+    count passed ``cap``, which also stops a traced run.
     """
 
-    def __init__(self, seconds: float | None = None):
+    def __init__(self, seconds: float | None = None, *, mode: str | None = None, cap: int | None = None):
         self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
+        self.mode = mode or ("timer" if timer_available() else "trace")
+        self.cap = cap
         self.spent = 0.0
         self.calls = 0
-        self._deadline: float | None = None
+        self.capped = False
+        self._running = False
+        self._expired = False
+        self._deadline = 0.0
         self._wall_deadline = 0.0
-        self._lines = 0
+        self._ticks = 0
+        self._held = False
 
     @property
     def exhausted(self) -> bool:
         return self.spent >= self.seconds
 
     def run(self, function, *args, **kwargs):
-        if self._deadline is not None:       # already inside the learner's code: one budget, one trace
+        if self._running:                    # already inside the learner's code: one budget, one watch
             return function(*args, **kwargs)
         if self.exhausted:
             raise OutOfTime
+        remaining = self.seconds - self.spent
+        self._running, self._expired = True, False
         start = process_time()
-        self._deadline = start + self.seconds - self.spent
-        self._wall_deadline = perf_counter() + WALL_FACTOR * (self.seconds - self.spent)
+        try:
+            if self.mode == "timer":
+                result = self._timed(remaining, function, args, kwargs)
+            else:
+                self._deadline = start + remaining
+                self._wall_deadline = perf_counter() + WALL_FACTOR * remaining
+                result = self._traced(function, args, kwargs)
+        finally:
+            self._running = False
+            self.spent += process_time() - start
+        if self._expired:                    # the learner's code caught the stop and returned all the same
+            self.spent = max(self.spent, self.seconds)
+            raise OutOfTime
+        return result
+
+    @contextmanager
+    def paused(self):
+        """The check's own work inside a learner's call (a ``call=`` wrapper's reference search): not counted.
+
+        In timer mode the timer stops and the CPU time spent inside is given back;
+        in trace mode the clock's deadlines move on by as much.
+        """
+        if not self._running:
+            yield
+            return
+        start, wall = process_time(), perf_counter()
+        if self.mode == "timer":
+            left = signal.setitimer(signal.ITIMER_PROF, 0)
+            wall_left = signal.setitimer(signal.ITIMER_REAL, 0)
+        held, self._held = self._held, True
+        try:
+            yield
+        finally:
+            self._held = held
+            used = process_time() - start
+            self.spent -= used
+            if self.mode == "timer":
+                if left[0] > 0:
+                    signal.setitimer(signal.ITIMER_PROF, *left)
+                if wall_left[0] > 0:
+                    signal.setitimer(signal.ITIMER_REAL, *wall_left)
+            else:
+                self._deadline += used
+                self._wall_deadline += perf_counter() - wall
+
+    # ------------------------------------------------------------------ timer mode
+    def _timed(self, remaining: float, function, args, kwargs):
+        previous = signal.signal(signal.SIGPROF, self._on_signal), signal.signal(signal.SIGALRM, self._on_signal)
+        signal.setitimer(signal.ITIMER_PROF, remaining, REPEAT)
+        signal.setitimer(signal.ITIMER_REAL, WALL_FACTOR * remaining, REPEAT)
+        trace = sys.gettrace()
+        if self.cap is not None:             # the count for the words of "too slow": calls only, never lines
+            sys.settrace(self._count_call)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            self._running = False            # first: a signal that lands here is ignored
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGPROF, previous[0])
+            signal.signal(signal.SIGALRM, previous[1])
+            sys.settrace(trace)
+            self.capped = self.cap is not None and self.calls > self.cap
+
+    def _count_call(self, frame, event, arg):
+        code = frame.f_code
+        if is_learners_file(code.co_filename) and code.co_name not in _NOT_COUNTED:
+            self.calls += 1
+        return None
+
+    def _on_signal(self, signum, frame):
+        if not self._running:
+            return
+        self._expired = True
+        # A bare `except:` in the learner's code may catch the stop: a trace on the learner's frames raises it
+        # again on the first line of such a handler, which takes it out of that `try`; the timer, firing
+        # again every REPEAT seconds, re-installs the trace (raising in a trace function removes it).
+        sys.settrace(self._raise_again)
+        while frame is not None:
+            if is_learners_file(frame.f_code.co_filename):
+                frame.f_trace = self._raise_again
+                frame.f_trace_lines = True
+            frame = frame.f_back
+        raise OutOfTime
+
+    def _raise_again(self, frame, event, arg):
+        if not is_learners_file(frame.f_code.co_filename):
+            return None
+        if self._running and event == "line" and isinstance(sys.exc_info()[1], OutOfTime):
+            raise OutOfTime                  # inside an `except` that caught the stop
+        return self._raise_again
+
+    # ------------------------------------------------------------------ trace mode
+    def _over(self) -> bool:
+        if self._held:
+            return False
+        if process_time() > self._deadline or perf_counter() > self._wall_deadline:
+            self._expired = True
+        elif self.cap is not None and self.calls > self.cap:
+            self.capped = self._expired = True
+        return self._expired
+
+    def _traced(self, function, args, kwargs):
+        if _MONITORING is not None:
+            return self._monitored(function, args, kwargs)
         previous = sys.gettrace()
         sys.settrace(self._on_call)
         try:
             return function(*args, **kwargs)
         finally:
             sys.settrace(previous)
-            self._deadline = None
-            self.spent += process_time() - start
-
-    def _late(self) -> bool:
-        return process_time() > self._deadline or perf_counter() > self._wall_deadline
 
     def _on_call(self, frame, event, arg):
         code = frame.f_code
@@ -180,18 +345,62 @@ class Budget:
             return None                      # the package's and Python's code run untraced
         if code.co_name not in _NOT_COUNTED:
             self.calls += 1
-        self._lines += 1
-        if not self._lines & 15 and self._late():
+        self._ticks += 1
+        if (self._expired or not self._ticks & 15) and self._over():
             raise OutOfTime
+        if not has_loop(code):
+            return None                      # no loop: it cannot spin without calling, and calls are watched
         if has_one_line_loop(code):
             frame.f_trace_opcodes = True
         return self._on_line
 
     def _on_line(self, frame, event, arg):
-        self._lines += 1
-        if not self._lines & 1023 and self._late():
-            raise OutOfTime                  # an endless loop that calls nothing of its own
+        self._ticks += 1
+        if (self._expired or not self._ticks & 1023) and self._over():
+            raise OutOfTime                  # a loop that calls nothing of its own
         return self._on_line
+
+    def _monitored(self, function, args, kwargs):
+        monitoring = _MONITORING
+        tool = next((tool for tool in (2, 3, 4, 1) if monitoring.get_tool(tool) is None), None)
+        if tool is None:                     # every tool id taken (a debugger, a profiler, coverage): settrace
+            previous = sys.gettrace()
+            sys.settrace(self._on_call)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                sys.settrace(previous)
+        events = monitoring.events
+        monitoring.use_tool_id(tool, "ttt exercise budget")
+        monitoring.register_callback(tool, events.PY_START, self._on_start)
+        monitoring.register_callback(tool, events.JUMP, self._on_jump)
+        monitoring.set_events(tool, events.PY_START | events.JUMP)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            monitoring.set_events(tool, 0)
+            monitoring.register_callback(tool, events.PY_START, None)
+            monitoring.register_callback(tool, events.JUMP, None)
+            monitoring.free_tool_id(tool)
+            monitoring.restart_events()
+
+    def _on_start(self, code, offset):
+        if not is_learners_file(code.co_filename):
+            return _MONITORING.DISABLE       # never asked about this code object again
+        if code.co_name not in _NOT_COUNTED:
+            self.calls += 1
+        self._ticks += 1
+        if (self._expired or not self._ticks & 15) and self._over():
+            raise OutOfTime
+        return None
+
+    def _on_jump(self, code, offset, destination):
+        if not is_learners_file(code.co_filename):
+            return _MONITORING.DISABLE
+        self._ticks += 1
+        if (self._expired or not self._ticks & 1023) and self._over():
+            raise OutOfTime
+        return None
 
 
 _CURRENT: ContextVar[Budget | None] = ContextVar("ttt_exercise_budget", default=None)
@@ -237,19 +446,25 @@ class Learner:
     "not answered yet" (``todo``) for ``NotImplementedError`` on the first
     call, the learner's error with ``show`` and ``note`` for any other error,
     and "too slow" (ending with ``slow``) when the check's budget runs out.
+
+    ``work(*args)``, when given, says what a right answer needs on a case, as
+    ``(count, "positions exist below this board")``: a stopped answer is then
+    told how its calls compare with it.
     """
 
     def __init__(self, function, name: str, *, args: str = "board", todo: str | None = None,
-                 slow: str = SLOW, budget: Budget | None = None):
+                 slow: str = SLOW, budget: Budget | None = None, work=None):
         if not callable(function):
             stop(
                 f"The check needs the function {name} itself, but it got {describe_value(function)}.",
                 f"Pass the function without calling it: check({name}), not check({name}({args})).",
+                mistake=NOT_CALLABLE,
             )
         self.function = function
         self.name = name
         self.todo = todo or untouched(name)
         self.slow = slow
+        self.work = work
         self.budget = budget or current_budget()
         self.called = 0
 
@@ -263,12 +478,15 @@ class Learner:
         """
         first = self.called == 0
         self.called += 1
+        calls_before = self.budget.calls
         try:
             if call is None:
                 return self.budget.run(self.function, *args)
             return self.budget.run(call, self.function, *args)
         except OutOfTime:
-            raise Stop(self.too_slow(self._named(where, show, describe)[0])) from None
+            calls = self.budget.calls - calls_before
+            raise Stop(self.too_slow(*self._named(where, show, describe), args=args, call=call,
+                                     calls=calls)) from None
         except NotImplementedError as error:
             if first:
                 raise Stop(unanswered(self.todo)) from None
@@ -287,11 +505,47 @@ class Learner:
 
     def _error(self, error: Exception, where: str, show, note) -> Verdict:
         return wrong(f"{self.name} raised an error{' ' + where if where else ''}:",
-                     *show, describe_exception(error), note)
+                     *show, describe_exception(error), note, mistake=ERROR)
 
-    def too_slow(self, where: str = "") -> Verdict:
-        budget = self.budget
-        return wrong(
-            f"{self.name} is too slow: it made {plural(budget.calls, 'call')} in {budget.seconds:g} s"
-            f"{' ' + where if where else ''} without finishing. {self.slow}"
-        )
+    def _count_calls(self, args, call, cap: int) -> tuple[int, bool]:
+        """The calls the stopped answer makes on the same case, counted in a second run: ``(calls, capped)``.
+
+        The timer that stopped it counts nothing (that is why it costs nothing), so
+        the count comes from running the case again for :data:`DIAGNOSIS_SECONDS`
+        with only its calls counted; ``capped`` when they pass ``cap``.
+        """
+        counter = Budget(DIAGNOSIS_SECONDS, mode="timer", cap=cap)
+        try:
+            if call is None:
+                counter.run(self.function, *args)
+            else:
+                counter.run(call, self.function, *args)
+        except (Exception, OutOfTime):  # noqa: BLE001 - only the count matters here
+            pass
+        return counter.calls, counter.capped
+
+    def too_slow(self, where: str = "", show=(), *, args=(), call=None, calls: int | None = None) -> Verdict:
+        """"NAME is too slow on this board ...", with the board, what it did, and ``slow``; or "never finished".
+
+        Named by behaviour: an answer that made almost no calls spins in a loop that
+        never ends (id :data:`ENDLESS`); one that made many is wasteful (id
+        ``too-slow``), and is told how many calls it made against the work needed.
+        """
+        needed = self.work(*args) if self.work is not None and args else None
+        cap = 10 * needed[0] if needed else DEFAULT_CAP
+        if self.budget.mode == "timer" or calls is None:
+            calls, capped = self._count_calls(args, call, cap) if args or call else (0, False)
+        else:
+            capped = calls > cap
+        seconds = f"{self.budget.seconds:g} s of CPU time"
+        place = f" {where}" if where else ""
+        if calls <= 3 and not capped:
+            return wrong(f"{self.name} never finished{place}:", *show,
+                         f"It was stopped after {seconds}, having made only {plural(calls, 'call')} of its own"
+                         " functions, so a loop in it never ends. Does each turn of the loop change what the loop"
+                         " tests?", mistake=ENDLESS)
+        made = f"more than {cap:,} calls" if capped else f"{calls:,} calls"
+        work = f" where {needed[0]:,} {needed[1]}: it works the same things out again and again" if needed else ""
+        return wrong(f"{self.name} is too slow{place}:", *show,
+                     f"It was stopped after {seconds}, having made {made} of its own functions{work}. {self.slow}",
+                     mistake=TOO_SLOW)

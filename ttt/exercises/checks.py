@@ -52,6 +52,7 @@ from decimal import Decimal
 from fractions import Fraction
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
@@ -62,6 +63,7 @@ from ttt.exercises.verdicts import (
     describe_state,
     describe_value,
     is_unanswered,
+    reveal,
     right,
     unanswered,
     wrong,
@@ -224,7 +226,7 @@ class FunctionCheck(Check):
     kind = "function"
 
     def __init__(self, reference, inputs, *, name, label, args="board", normalize=None, compare=None,
-                 describe=None, mistakes=(), call=None, slow=SLOW, witnesses=4):
+                 describe=None, mistakes=(), call=None, slow=SLOW, witnesses=4, work=None):
         self.reference = reference
         self._inputs = inputs
         self.name = name
@@ -233,7 +235,8 @@ class FunctionCheck(Check):
         self.normalize = normalize
         self.compare = compare or (lambda got, expected: got == expected)
         self.describe = describe
-        self.mistakes = tuple(mistakes)
+        self.mistakes = tuple(_slip(mistake, number) for number, mistake in enumerate(mistakes, 1))
+        self.work = work
         self.call = call
         self.slow = slow
         self.witnesses = witnesses
@@ -282,7 +285,7 @@ class FunctionCheck(Check):
 
     def learner(self, answer) -> Learner:
         """The guard for the learner's function (stops the check if ``answer`` is not callable)."""
-        return Learner(answer, self.name, args=self.args, todo=self.instruction, slow=self.slow)
+        return Learner(answer, self.name, args=self.args, todo=self.instruction, slow=self.slow, work=self.work)
 
     def _value(self, function_call, case: Case):
         """``(value, None)``, normalised, or ``(got, error)`` when normalising refuses it."""
@@ -308,20 +311,25 @@ class FunctionCheck(Check):
                 return wrong(
                     f"{where[:1].upper()}{where[1:]} {name} returned {describe_value(got)}: {error}.",
                     *show,
-                    f"expected: {case.expected!r}",
+                    reveal(f"expected: {case.expected!r}"),
                     None if self._none_is_an_answer else _none_hint(got, name),
+                    mistake="wrong-type",
                 )
             if not self.compare(value, case.expected):
-                words = self._diagnose(run, case, value)
+                slip = self._diagnose(run, case, value)
+                words = slip[1] if slip else None
                 if words is None and self.describe:
                     words = self.describe(*case.args, case.expected, value)
                 where, show = case.described()
+                missing = None if self._none_is_an_answer else _none_hint(got, name)
                 return wrong(
                     f"{name} disagrees with the package {where}:",
                     *show,
-                    f"expected: {case.expected!r}\nreturned: {got!r}",
-                    None if self._none_is_an_answer else _none_hint(got, name),
+                    reveal(f"expected: {case.expected!r}"),
+                    f"returned: {got!r}",
+                    missing,
                     *_as_parts(words),
+                    mistake=slip[2] if slip else ("returns-none" if missing else ""),
                 )
         return right(f"{name} agrees with the package on {self.label}.")
 
@@ -329,7 +337,7 @@ class FunctionCheck(Check):
     def _variant_value(self, index: int, position: int):
         key = (index, position)
         if key not in self._variant_values:
-            variant = self.mistakes[index][0]
+            variant = self.mistakes[index].variant
             case = self.cases[position]
             got = self.call(variant, *case.args) if self.call else variant(*case.args)
             self._variant_values[key] = self.normalize(got) if self.normalize else got
@@ -357,7 +365,7 @@ class FunctionCheck(Check):
         return self._witness_cases[key]
 
     def _diagnose(self, run, failing: Case, value):
-        """The words of the mistake whose variant the learner's function behaves like, or None.
+        """The mistake (a :class:`Slip`) whose variant the learner's function behaves like, or None.
 
         A variant qualifies when it agrees with the learner's function on the
         failing case and on its own witnesses; when several do, each pair is
@@ -386,7 +394,29 @@ class FunctionCheck(Check):
                 candidates = keep + candidates[2:]
         except Stop:
             return None      # it fails elsewhere too: the disagreement alone is the message
-        return self.mistakes[candidates[0]][1] if candidates else None
+        return self.mistakes[candidates[0]] if candidates else None
+
+
+class Slip(NamedTuple):
+    """A mistake a function check recognises by behaviour: the slip written as a learner would, its words, its id.
+
+    ``id`` names it for tests and the grade export (they assert the id, not the
+    words, so a teacher may reword it); by default the variant's name without its
+    leading underscores (``_gt_for_ge`` is ``gt_for_ge``).
+    """
+
+    variant: Callable
+    words: object
+    id: str
+
+
+def _slip(mistake, number: int) -> Slip:
+    """``(variant, words)`` or ``(variant, words, id)`` as a :class:`Slip` (a lambda without an id is "slip-N")."""
+    if isinstance(mistake, Slip):
+        return mistake
+    variant, words, *named = mistake
+    name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
+    return Slip(variant, words, f"slip-{number}" if name == "<lambda>" else name)
 
 
 def _none_hint(got, name: str) -> str | None:
@@ -404,7 +434,7 @@ def _as_parts(extra) -> tuple:
 
 
 def function_check(reference, inputs, *, name, label, args="board", normalize=None, compare=None, describe=None,
-                   mistakes=(), call=None, slow=SLOW, witnesses=4) -> FunctionCheck:
+                   mistakes=(), call=None, slow=SLOW, witnesses=4, work=None) -> FunctionCheck:
     """A check for "write a function": the learner's function must agree with ``reference`` on every case.
 
     ``reference(*args)``  the right answer, built from the package (not the worked
@@ -419,21 +449,24 @@ def function_check(reference, inputs, *, name, label, args="board", normalize=No
     ``normalize(got)``    makes the learner's value comparable (e.g. :func:`sorted_cells`); a
                           ``TypeError`` or ``ValueError`` from it is reported as a wrong type;
     ``compare(got, expected)``  defaults to ``==``;
-    ``mistakes``          ``[(variant, words)]``: ``variant`` is the slip written as a learner
-                          would (same parameters); the words are shown when the learner's
-                          function agrees with it on the failing case and on the first few
-                          cases where the variant is wrong;
+    ``mistakes``          ``[(variant, words)]`` or ``[(variant, words, id)]`` (:class:`Slip`):
+                          ``variant`` is the slip written as a learner would (same
+                          parameters); the words are shown when the learner's function
+                          agrees with it on the failing case and on the first few cases
+                          where the variant is wrong, and the verdict's ``mistake`` is its id;
     ``describe(*args, expected, got)``  words for a disagreement no mistake explains;
     ``call(function, *args)``  how to call the learner's function (and the variants) when the
                           value to compare is more than the return value (e.g. a count it
                           leaves in a ``stats`` argument); it runs under the time budget;
     ``slow``              the last sentence of "too slow" ("Is the memo used?");
+    ``work(*args)``       what a right answer needs on a case, ``(1870, "positions exist below this
+                          board")``, so that "too slow" compares the calls made with it;
     ``witnesses``         how many cases where a variant is wrong the learner must share (more
                           when slips look alike on the first few).
     """
     return FunctionCheck(reference, inputs, name=name, label=label, args=args, normalize=normalize,
                          compare=compare, describe=describe, mistakes=mistakes, call=call, slow=slow,
-                         witnesses=witnesses)
+                         witnesses=witnesses, work=work)
 
 
 # ---------------------------------------------------------------------- several answers in one

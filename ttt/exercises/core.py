@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, Callable
 
-from ttt.exercises import mode, render, text
+from ttt.exercises import calls, mode, render, text
 from ttt.exercises.checks import Check, Verdict
 from ttt.exercises.starters import Starter
 
@@ -51,6 +51,8 @@ class Exercise:
                   :class:`~ttt.exercises.starters.Starter` made from the solution
                   (``function_starter(solution)``, ``answer_starter("(a, b)")``), which
                   the registry renders, or the code itself;
+    ``giving``    the numbers of the hints that state the answer (``### Hint 3 (gives the
+                  answer)`` in ``nbNN.md``): graded mode withholds them;
     ``notebook``  set by the registry from the module's name ("00").
     """
 
@@ -65,6 +67,7 @@ class Exercise:
     answer: Callable[[], Any] | None = None
     starter: str | Starter = ""
     star: bool = False
+    giving: frozenset[int] = frozenset()
     notebook: str = field(default="", compare=False)
 
     # ------------------------------------------------------------------ metadata
@@ -124,22 +127,31 @@ class Exercise:
 
     # ------------------------------------------------------------------ hints
     def hint(self, n: int = 1) -> None:
-        """Show hint ``n`` (1 is a nudge, the last one nearly the answer)."""
+        """Show hint ``n`` (1 is a nudge, the last one nearly the answer).
+
+        In graded mode the hints that state the answer are withheld, and no line
+        points to a solution that is withheld too.
+        """
         count = len(self.hints)
+        graded = mode.graded()
+        solution = "" if graded else f" {self.call}.solution() shows the worked solution."
         if not count:
-            render.say(f"Exercise {self.key} has no hints. {self.call}.solution() shows the answer.")
+            render.say(f"Exercise {self.key} has no hints.{solution}")
             return
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             render.say(f"Hints are numbered 1 to {count}: ask for one with {self.call}.hint(1).")
             return
         if n > count:
-            render.say(
-                f"Exercise {self.key} has {count} hints, so there is no hint {n}."
-                f" {self.call}.solution() shows the worked solution."
-            )
+            render.say(f"Exercise {self.key} has {count} hints, so there is no hint {n}.{solution}")
             return
-        if n < count:
+        if graded and n in self.giving:
+            render.say(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
+                       f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
+            return
+        if n < count and not (graded and n + 1 in self.giving):
             more = f"\n\n*Stuck? {self.call}.hint({n + 1})*"
+        elif graded:
+            more = "\n\n*That was the last hint graded mode shows.*"
         else:
             more = f"\n\n*That was the last hint. {self.call}.solution() shows the answer.*"
         render.show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}{more}")
@@ -180,6 +192,10 @@ class Exercise:
             )
         try:
             verdict = self.checker.judge(answer)
+            if verdict.reason == "too slow" and mode.graded():
+                # A grade never rests on a clock alone: once more, with four times the time, before it is final.
+                with calls.budget_scope(4 * calls.BUDGET_SECONDS):
+                    verdict = self.checker.judge(answer)
             return mode.plain_verdict(verdict, self.kind)  # graded mode: a wrong number is only wrong
         except Exception as error:  # noqa: BLE001 - a bug in the course, not in the learner's answer
             return Verdict(
@@ -266,7 +282,7 @@ def _load(notebook: str) -> tuple[Exercise, ...]:
         if item.figures is not None:
             explanation = partial(_filled, words.explanation, item.figures)
         item = replace(item, notebook=notebook, title=words.title, star=words.star, prompt=words.prompt,
-                       hints=words.hints, explanation=explanation)
+                       hints=words.hints, explanation=explanation, giving=words.giving)
         if isinstance(item.starter, Starter):
             item = replace(item, starter=item.starter.render(item.call))
         found.append(item)

@@ -41,14 +41,22 @@ def withheld(what: str) -> str:
 
 
 def plain_verdict(verdict, kind: str):
-    """The verdict as graded mode shows it: a wrong number is only wrong.
+    """The verdict as graded mode shows it: a wrong number is only wrong, and no refusal states the answer.
 
-    Keyed on the kind of check, so the checks themselves stay as they are; every
-    other verdict (right, unanswered, or a check of another kind) is returned unchanged.
+    Keyed on the kind of check and on the parts a check marks as stating the
+    answer (:class:`~ttt.exercises.verdicts.Reveal`: "expected: 5", a list of the
+    right values), so the checks themselves stay as they are; a right or
+    unanswered verdict is returned unchanged.
     """
-    if not graded() or kind != "number" or verdict.status != "wrong":
+    from ttt.exercises.verdicts import Reveal
+
+    if not graded() or verdict.status != "wrong":
         return verdict
-    return type(verdict)("wrong", ("Not right. (In graded mode a number check says only right or wrong.)",))
+    if kind == "number":
+        return type(verdict)("wrong", ("Not right. (In graded mode a number check says only right or wrong.)",),
+                             verdict.mistake)
+    return type(verdict)("wrong", tuple(part for part in verdict.parts if not isinstance(part, Reveal)),
+                         verdict.mistake)
 
 
 def _judged(exercise_of, notebook: str, number: int, get_answer):

@@ -12,6 +12,8 @@ The file is Markdown with three heading levels of meaning::
     ## 5. ★ Perfect ordering       an exercise: its number, ★ if harder, its title
     (the prompt, until the first ### heading)
     ### Hint 1                     graded hints, numbered from 1 in order
+    ### Hint 3 (gives the answer)  a hint that states the answer or the code computing it:
+                                   graded mode withholds it (the earlier hints stay)
     ### Solution                   why the worked solution works (shown after its code)
 
 An explanation that quotes computed figures is a template: its exercise has
@@ -44,10 +46,12 @@ class Words:
     prompt: str
     hints: tuple[str, ...]
     explanation: str
+    giving: frozenset[int] = frozenset()
+    """The numbers of the hints marked "(gives the answer)"."""
 
 
 _EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)
-_PART = re.compile(r"^### (Hint (\d+)|Solution)\s*$", re.MULTILINE)
+_PART = re.compile(r"^### (Hint (\d+)( \(gives the answer\))?|Solution)\s*$", re.MULTILINE)
 
 
 def _parse(name: str, text: str) -> dict[int, Words]:
@@ -61,7 +65,7 @@ def _parse(name: str, text: str) -> dict[int, Words]:
             raise TextError(f"{where}: a second '## {number}.' heading")
         parts = list(_PART.finditer(body))
         prompt = body[: parts[0].start() if parts else len(body)].strip()
-        hints, explanation = [], None
+        hints, explanation, giving = [], None, set()
         for part, following in zip(parts, parts[1:] + [None]):
             content = body[part.end(): following.start() if following else len(body)].strip()
             if part.group(2) is None:
@@ -72,11 +76,15 @@ def _parse(name: str, text: str) -> dict[int, Words]:
                 raise TextError(f"{where}: '### {part.group(1)}' comes after '### Solution'")
             elif int(part.group(2)) != len(hints) + 1:
                 raise TextError(f"{where}: '### {part.group(1)}' should be '### Hint {len(hints) + 1}'")
+            elif part.group(3) and len(hints) == 0:
+                raise TextError(f"{where}: hint 1 gives the answer, so graded mode would have no hint at all")
             else:
                 hints.append(content)
+                if part.group(3):
+                    giving.add(len(hints))
         if not prompt or explanation is None or not all(hints):
             raise TextError(f"{where}: needs a prompt, '### Hint N' sections with text, and a '### Solution'")
-        found[number] = Words(number, title, star, prompt, tuple(hints), explanation)
+        found[number] = Words(number, title, star, prompt, tuple(hints), explanation, frozenset(giving))
     return found
 
 

@@ -16,6 +16,12 @@ from ttt.exercises.render import parts_text
 
 __all__ = [
     "Verdict",
+    "Reveal",
+    "reveal",
+    "TOO_SLOW",
+    "ENDLESS",
+    "ERROR",
+    "NOT_CALLABLE",
     "right",
     "wrong",
     "unanswered",
@@ -27,6 +33,23 @@ __all__ = [
 
 RIGHT, WRONG, UNANSWERED = "right", "wrong", "unanswered"
 
+TOO_SLOW, ENDLESS, ERROR, NOT_CALLABLE = "too-slow", "endless-loop", "error", "not-callable"
+"""The ids of the mistakes every check can find, whatever the exercise (see :attr:`Verdict.mistake`)."""
+
+
+class Reveal(str):
+    """A part of a refusal that states the answer, or part of it ("expected: 5").
+
+    It is text like any other part in practice mode; graded mode
+    (:func:`ttt.exercises.mode.plain_verdict`) leaves it out, so a refusal there
+    says what is wrong without the expected values.
+    """
+
+
+def reveal(text: str) -> Reveal:
+    """``text`` marked as stating the answer (see :class:`Reveal`)."""
+    return Reveal(text)
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -34,15 +57,28 @@ class Verdict:
 
     ``status`` is ``"right"``, ``"wrong"`` or ``"unanswered"``.  ``parts`` are
     strings, :class:`~ttt.board.Board` objects and :class:`Boards`; for an
-    unanswered verdict the single part says what to do.
+    unanswered verdict the single part says what to do.  ``mistake`` is the id
+    of the mistake the check recognised ("too-slow", "error", or an exercise's
+    own slip such as "gt_for_ge"), so that tests and the grade export name the
+    mistake without reading the words, which a teacher may reword.
     """
 
     status: str
     parts: tuple = ()
+    mistake: str = ""
 
     @property
     def ok(self) -> bool:
         return self.status == RIGHT
+
+    @property
+    def reason(self) -> str:
+        """What a gradebook says of it: "right", "not answered", "too slow", "error" or "wrong answer"."""
+        if self.status == RIGHT:
+            return "right"
+        if self.status == UNANSWERED:
+            return "not answered"
+        return {TOO_SLOW: "too slow", ENDLESS: "too slow", ERROR: "error"}.get(self.mistake, "wrong answer")
 
     @property
     def text(self) -> str:
@@ -54,8 +90,9 @@ def right(*parts) -> Verdict:
     return Verdict(RIGHT, tuple(parts))
 
 
-def wrong(*parts) -> Verdict:
-    return Verdict(WRONG, tuple(part for part in parts if part is not None and part != ""))
+def wrong(*parts, mistake: str = "") -> Verdict:
+    """A refusal made of ``parts`` (empty ones dropped), naming the ``mistake`` recognised, if any."""
+    return Verdict(WRONG, tuple(part for part in parts if part is not None and part != ""), mistake)
 
 
 def unanswered(instruction: str) -> Verdict:
