@@ -9,6 +9,7 @@ traceback.
     python -m ttt exercises --json            the same as a JSON list
     python -m ttt exercises --verify          every worked solution through its own check
     python -m ttt exercises --solutions NN    every worked solution of notebook NN, as text
+    python -m ttt exercises --timing          each check's CPU time on its worked solution, slowest first
     python -m ttt exercises --write-cells [NN ...]   rewrite the exercise cells of the notebooks (all: none named)
 """
 
@@ -31,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify", action="store_true", help="run every worked solution through its own check; fail if one fails"
     )
     parser.add_argument("--solutions", metavar="NN", help="print every worked solution of notebook NN, for a teacher")
+    parser.add_argument(
+        "--timing", action="store_true",
+        help="time each check on its worked solution (first and second run), and the share of the budget it used",
+    )
     parser.add_argument(
         "--write-cells", nargs="*", metavar="NN",
         help="rewrite the exercise cells (heading, prompt, starter) of notebooks NN (all when none is named) in place",
@@ -64,6 +69,36 @@ def _solutions(notebook: str) -> str:
     return "\n".join(chunks) if chunks else f"notebook {notebook} has no exercises yet\n"
 
 
+def _timing(items) -> str:
+    """Each check on its worked solution: CPU seconds of the first and second check, and of the answer's own calls.
+
+    "answer" is the time spent inside the worked solution's calls, which the budget
+    counts (:data:`ttt.exercises.calls.BUDGET_SECONDS`); a right answer up to
+    ``budget / answer`` times slower is still accepted.  Measured, never asserted.
+    """
+    from time import process_time
+
+    from ttt.exercises import calls
+
+    rows = []
+    for item in items:
+        if item.checker is None or item.answer is None:
+            continue
+        times = []
+        for _ in range(2):
+            start = process_time()
+            with calls.budget_scope(1_000) as budget:
+                verdict = item.judge(item.answer())
+            times.append((process_time() - start, budget.spent))
+        (first, _), (second, answer) = times
+        ratio = f"{calls.BUDGET_SECONDS / answer:.0f}x" if answer > 0.001 else "-"
+        rows.append((first, second, answer, ratio, item.key, verdict.status))
+    rows.sort(reverse=True)
+    lines = [f"{'first':>6} {'second':>7} {'answer':>7} {'budget':>7}  exercise",
+             *(f"{a:6.2f} {b:7.2f} {c:7.3f} {r:>7}  {key} {status}" for a, b, c, r, key, status in rows)]
+    return "\n".join(lines) + f"\n(CPU seconds; budget {calls.BUDGET_SECONDS:g} s ÷ answer: how much slower a right answer may be)"
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
     try:
@@ -79,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
                 print(mode.withheld(f"notebook {args.solutions}"), file=sys.stderr)
                 return 1
             sys.stdout.write(_solutions(args.solutions))
+            return 0
+        if args.timing:
+            print(_timing(exercises(args.notebook)))
             return 0
         if args.verify:
             failures = verify_all(args.notebook)
