@@ -57,7 +57,8 @@ def quick_verdict(capsys, notebook: str, number: int, answer, seconds: float = 3
 
 
 MARGIN = 3.0 - calls.BUDGET_SECONDS
-"""What a check may spend around the learner's code: 2.5 s of budget + 0.5 s = the 3 s a check answers within."""
+"""What a check may spend around the learner's code: 2.5 s of budget + 0.5 s = the 3 s a check answers within
+(the 0.3 s second run that counts a stopped answer's calls included)."""
 
 
 @contextmanager
@@ -72,11 +73,17 @@ def short_budget(seconds: float = 0.4):
 
 
 def assert_stopped_in_time(capsys, notebook: str, number: int, answer, name: str) -> str:
-    """A learner's function that never returns is stopped by the budget, in words that name it, and the
-    check's own work around the budget stays within :data:`MARGIN`."""
+    """A learner's function that never returns is stopped by the budget and named an endless loop (its id), and
+    the check's own work around the budget stays within :data:`MARGIN`."""
+    with short_budget():
+        start = time.process_time()
+        judged = exercise(notebook, number).judge(answer)
+        spent = time.process_time() - start
+    assert judged.mistake == "endless-loop" and judged.reason == "too slow", judged.text
+    assert spent < 0.4 + MARGIN, f"exercise {notebook}.{number} took {spent:.1f} s of CPU time"
     with short_budget() as seconds:
-        result, out = quick_verdict(capsys, notebook, number, answer, seconds + MARGIN)
-    assert result is False and out.startswith(f"{name} is too slow: it made 1 call in {seconds:g} s"), out
+        result, out = quick_verdict(capsys, notebook, number, answer, seconds + MARGIN + calls.DIAGNOSIS_SECONDS)
+    assert result is False and out.startswith(f"{name} never finished"), out
     return out
 
 
