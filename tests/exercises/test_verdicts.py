@@ -43,3 +43,30 @@ def test_describe_state():
     assert describe_state(Board.empty()) == "X to move"
     assert describe_state(Board.parse("XXX/OO./...")) == "X has won"
     assert describe_state(Board.parse("XOX/XOO/OXX")) == "a draw"
+
+
+class Unprintable:
+    """A learner's value whose own methods fail: its bug, never the course's."""
+
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+    def __eq__(self, other):
+        raise ValueError("no eq")
+
+    __hash__ = None
+
+
+def test_a_value_whose_repr_raises_is_described_by_its_type_and_error():
+    from ttt.exercises.verdicts import describe_value, shown
+
+    assert describe_value(Unprintable()) == "a Unprintable whose __repr__ raised RuntimeError: no repr"
+    assert shown(Unprintable()) == describe_value(Unprintable())
+
+
+def test_an_error_in_the_answers_own_methods_is_the_learners_not_the_courses():
+    from ttt.exercises import exercise
+
+    verdict = exercise("03", 5).judge(lambda board: Unprintable())
+    assert verdict.mistake == "error" and "bug in the course" not in verdict.text
+    assert "ValueError: no eq" in verdict.text

@@ -65,6 +65,7 @@ from ttt.exercises.verdicts import (
     is_unanswered,
     reveal,
     right,
+    shown,
     unanswered,
     wrong,
 )
@@ -326,7 +327,7 @@ class FunctionCheck(Check):
                     f"{name} disagrees with the package {where}:",
                     *show,
                     reveal(f"expected: {case.expected!r}"),
-                    f"returned: {got!r}",
+                    f"returned: {shown(got)}",
                     missing,
                     *_as_parts(words),
                     mistake=slip[2] if slip else ("returns-none" if missing else ""),

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ttt.exercises import calls, mode, render, text
 from ttt.exercises.checks import Check, Verdict
+from ttt.exercises.verdicts import ERROR, describe_exception, raised_in_learners_code
 from ttt.exercises.starters import Starter
 
 __all__ = ["Exercise", "NoSuchExercise", "Failure", "exercise", "exercises", "notebooks", "verify_all"]
@@ -198,6 +199,9 @@ class Exercise:
                     verdict = self.checker.judge(answer)
             return mode.plain_verdict(verdict, self.kind)  # graded mode: a wrong number is only wrong
         except Exception as error:  # noqa: BLE001 - a bug in the course, not in the learner's answer
+            if raised_in_learners_code(error):   # the answer's own __eq__, __hash__ or __iter__, run by the check
+                return Verdict("wrong", ("Your answer raised an error while the check looked at it:",
+                                         describe_exception(error)), ERROR)
             return Verdict(
                 "wrong",
                 (

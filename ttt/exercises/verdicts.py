@@ -28,6 +28,8 @@ __all__ = [
     "is_unanswered",
     "describe_value",
     "describe_exception",
+    "shown",
+    "raised_in_learners_code",
     "describe_state",
 ]
 
@@ -103,8 +105,16 @@ def unanswered(instruction: str) -> Verdict:
 
 
 def describe_value(value) -> str:
-    """A value and its type in words, short enough for one line: ``[3, 6] (a list)``."""
-    text = repr(value)
+    """A value and its type in words, short enough for one line: ``[3, 6] (a list)``.
+
+    A value whose own ``__repr__`` fails (a learner's class) is named by its type
+    and that error, so the learner's bug is never reported as the course's.
+    """
+    try:
+        text = repr(value)
+    except Exception as error:  # noqa: BLE001 - the learner's __repr__, reported in words
+        kind = type(value).__name__
+        return f"a {kind} whose __repr__ raised {type(error).__name__}: {error}"
     if len(text) > 80:
         text = text[:77] + "..."
     kind = type(value).__name__
@@ -136,6 +146,20 @@ def describe_exception(error: BaseException) -> str:
             where += f": {frame.line.strip()}"
         text += f"\n({where})"
     return text
+
+
+def shown(value) -> str:
+    """``repr(value)``, or what :func:`describe_value` says when the learner's ``__repr__`` fails."""
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - the learner's __repr__
+        return describe_value(value)
+
+
+def raised_in_learners_code(error: BaseException) -> bool:
+    """Whether ``error`` was raised by code outside the ``ttt`` package (the learner's ``__eq__``, ``__hash__``...)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return bool(frames) and not os.path.abspath(frames[-1].filename).startswith(_PACKAGE_DIR)
 
 
 def is_unanswered(answer) -> bool:
