@@ -23,11 +23,12 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
+.PHONY: help lab test test-install test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
+	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
@@ -102,7 +103,13 @@ chromium:
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests --ignore=tests/browser/test_lite.py
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests \
+	  --ignore=tests/browser/test_lite.py --ignore=tests/test_windows_route.py
+
+# The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
+# registry, about a minute of mostly waiting; .ci/run calls it after `make test`.
+test-install: $(VENV)/.requirements-test
+	$(BIN)/python -m pytest tests/test_windows_route.py
 
 # The serverless edition: JupyterLite with a Pyodide kernel, built into _site/ by lite/build.py from
 # a clean start every time (it deletes _site/, build/lite/ and jupyterlite's caches first). It needs

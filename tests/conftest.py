@@ -13,6 +13,11 @@ must not be split (:func:`work_unit`), and hands out the longest units of work f
 import pytest
 
 
+def _dist(config) -> str | None:
+    """pytest-xdist's ``--dist`` mode, or None where pytest-xdist is not installed (plain ``pytest`` runs everything)."""
+    return getattr(config.option, "dist", None)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """Under ``--dist loadgroup``, schedule by :func:`work_unit` (pytest-xdist's own hook for this).
@@ -21,7 +26,7 @@ def pytest_xdist_make_scheduler(config, log):
     pytest 9.2's structured node ids no longer allow; a scheduler that names the units itself
     does not depend on that.
     """
-    if config.getvalue("dist") != "loadgroup":
+    if _dist(config) != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
@@ -75,7 +80,7 @@ def pytest_collection_modifyitems(config, items):
     the order collected.  The sort is
     stable and depends only on the ids and marks, so every worker collects the same order.
     """
-    if config.getvalue("dist") != "loadgroup":
+    if _dist(config) != "loadgroup":
         return
     seconds: dict[str, float] = {}
     for item in items:

@@ -46,7 +46,7 @@ def test_the_longest_units_start_first_and_the_rest_keep_their_order():
         item("tests/test_a.py::test_also_quick"),
         item("tests/test_b.py::TestLab::test_three"),
     ]
-    config = SimpleNamespace(getvalue=lambda name: "loadgroup")
+    config = SimpleNamespace(option=SimpleNamespace(dist="loadgroup"))
     conftest.pytest_collection_modifyitems(config, items)
     assert [i.nodeid for i in items] == [
         "tests/test_c.py::test_route",
@@ -58,5 +58,13 @@ def test_the_longest_units_start_first_and_the_rest_keep_their_order():
 
 def test_a_run_without_loadgroup_keeps_the_order_collected():
     items = [item("tests/test_a.py::test_quick"), item("tests/test_c.py::test_route", slow=95)]
-    conftest.pytest_collection_modifyitems(SimpleNamespace(getvalue=lambda name: None), items)
+    conftest.pytest_collection_modifyitems(SimpleNamespace(option=SimpleNamespace()), items)
     assert [i.nodeid for i in items] == ["tests/test_a.py::test_quick", "tests/test_c.py::test_route"]
+
+
+def test_without_pytest_xdist_every_test_runs_in_the_order_collected():
+    # plain `pytest` (no xdist installed): config.option has no `dist`, and nothing raises
+    items = [SimpleNamespace(nodeid=f"tests/test_{n}.py::test", get_closest_marker=lambda name: None) for n in "ab"]
+    conftest.pytest_collection_modifyitems(SimpleNamespace(option=SimpleNamespace()), items)
+    assert [item.nodeid for item in items] == ["tests/test_a.py::test", "tests/test_b.py::test"]
+    assert conftest.pytest_xdist_make_scheduler(SimpleNamespace(option=SimpleNamespace()), None) is None
