@@ -104,7 +104,7 @@ chromium:
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
 	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests \
-	  --ignore=tests/browser/test_lite.py --ignore=tests/test_windows_route.py
+	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py
 
 # The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
 # registry, about a minute of mostly waiting; .ci/run calls it after `make test`.
@@ -138,7 +138,7 @@ npm:
 # The JupyterLite site in Chromium (tests/browser/test_lite.py): too slow for every `make test`, so
 # .ci/run calls it after `make test`. It builds the site first, so it tests this checkout.
 browser-lite: $(VENV)/.requirements-test $(VENV)/.requirements-lite chromium lite
-	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/browser/test_lite.py
+	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/browser/test_lite.py tests/browser/test_lite_checks.py
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
@@ -153,7 +153,8 @@ nbval: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest -n auto --dist loadfile $(NBVAL) notebooks
 
 browser: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py \
+	  --ignore=tests/browser/test_lite_checks.py
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
