@@ -58,7 +58,7 @@ def quick_verdict(capsys, notebook: str, number: int, answer, seconds: float = 3
 
 MARGIN = 3.0 - calls.BUDGET_SECONDS
 """What a check may spend around the learner's code: 2.5 s of budget + 0.5 s = the 3 s a check answers within
-(the 0.3 s second run that counts a stopped answer's calls included)."""
+(the 0.2 s second run that counts a stopped answer's calls included)."""
 
 
 @contextmanager

@@ -75,7 +75,7 @@ WALL_FACTOR = 8
 SLOW = "Does it search far more than it needs?"
 """The default last sentence of "too slow" on wasteful work; a check about a memo says "Is the memo used?"."""
 
-DIAGNOSIS_SECONDS = 0.3
+DIAGNOSIS_SECONDS = 0.2
 """How long the traced second run that counts a stopped answer's calls may take."""
 
 DEFAULT_CAP = 100_000
