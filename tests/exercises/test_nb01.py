@@ -316,7 +316,7 @@ def test_checking_the_other_marks_lines_is_named_within_the_budget(capsys):
 def test_factories_pass(capsys):
     result, out = verdict(capsys, "01", 5, (nb01.flat_rules, nb01.bits_rules))
     assert result is True and "flat_rules and bits_rules agree" in out
-    assert "234 positions of 3×3 and on 60 positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4" in out
+    assert "234 positions of 3×3 and on 40 positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4" in out
     assert verdict(capsys, "01", 5, [nb01.flat_rules, nb01.bits_rules])[0] is True
 
 

@@ -54,7 +54,7 @@ def test_count_games_gives_the_notebook_figures():
 
 
 LABEL = ("Correct: count_games agrees with the package on one in eight 3×3 positions with at least five marks,"
-         " a corner opening, the empty board, and all 29 of 2×2.\n")
+         " a corner opening, and all 29 of 2×2.\n")
 
 
 def test_a_cached_version_passes(capsys):
@@ -206,9 +206,10 @@ def test_height_and_widths_of_the_full_tree():
 def test_height_and_widths_pass(capsys):
     result, out = verdict(capsys, "03", 2, (nb03.height, nb03.widths))
     assert result is True
-    assert out == ("Correct: height agrees with the package on the trees of all 4,388 3×3 positions with at least five"
-                   " marks and of all 29 of 2×2.\nwidths agrees with the package on the trees of all 4,388 3×3 positions"
-                   " with at least five marks and of all 29 of 2×2.\n")
+    assert out == ("Correct: height agrees with the package on the trees of all 3,128 3×3 positions with at least six"
+                   " marks and of all 29 of 2×2.\nwidths agrees with the package on the trees of all 3,128 3×3 positions"
+                   " with at least six marks and of all 29 of 2×2.\n")
+    assert len(nb03._tree_positions()) == 3_128 + 29
 
 
 def test_a_learners_own_height_and_widths_pass_as_a_list_within_3_seconds(capsys):

@@ -247,12 +247,12 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     return parts
 
 
-EVERY_FORCING = 4
+EVERY_FORCING = 6
 """00.3 tries every unfinished position with at most two marks, and one in EVERY_FORCING of the others."""
 
 
 def _forcing_positions() -> tuple[Board, ...]:
-    """The unfinished 3×3 positions 00.3 tries, fullest first: 1,192 of the 4,520, so that a right answer,
+    """The unfinished 3×3 positions 00.3 tries, fullest first: 822 of the 4,520, so that a right answer,
     however it is written, answers at once (the emptiest ones cost the most: every move, every reply)."""
     return tuple(board for index, board in enumerate(unfinished_positions())
                  if board.moves_made <= 2 or index % EVERY_FORCING == 0)
@@ -266,7 +266,7 @@ FORCING = Exercise(
         _forcing_reference,
         _forcing_positions,
         name="forcing_moves",
-        label="1,192 unfinished 3×3 positions (every one with at most two marks, one in four of the others)",
+        label="822 unfinished 3×3 positions (every one with at most two marks, one in six of the others)",
         normalize=sorted_cells,
         mistakes=[(lambda board: _forcing_reference(board) if board.turn == "X" else [],   # "X" for the side to move
                    'Is the side to move always X? Use board.turn, not "X": the check also tries positions where '
