@@ -96,6 +96,12 @@ def test_base3_mistakes_are_shown_on_a_board(capsys, mistake, slip, words):
     assert result is False and words in out
 
 
+def test_graded_mode_hides_the_expected_values_of_a_representation(monkeypatch):
+    monkeypatch.setenv("TTT_GRADED", "1")
+    judged = exercise("01", 1).judge(nb01.BASE3._replace(turn=lambda code: "X"))
+    assert judged.mistake == "turn" and "returned: 'X'" in judged.text and "expected" not in judged.text
+
+
 def test_base3_starter_is_calm(capsys):
     result, out = verdict(capsys, "01", 1, None)
     assert result is False and out.startswith("Exercise 01.1 is not answered yet")
@@ -283,6 +289,7 @@ def _always_x(flat, cell):
     (_always_x, "", "returns the wrong position"),
     (lambda flat, cell: list(nb01.flat_play_and_winner(flat, cell)[0]), "wrong-type", "should return a pair"),
     (lambda flat, cell: (list(nb01.flat_play_and_winner(flat, cell)[0]), None), "", "not a list"),
+    (lambda flat, cell: ("".join(nb01.flat_play_and_winner(flat, cell)[0]), None), "", "not a string"),
 ])
 def test_lines_through_mistakes(capsys, mistake, slip, words):
     assert exercise("01", 4).judge(mistake).mistake == slip

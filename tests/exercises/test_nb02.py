@@ -293,6 +293,15 @@ def test_hutton_mistakes(capsys, mistake, slip, words):
     assert "is a `return` missing?" not in out          # None is a right answer here: a move Hutton's loop plays
 
 
+def test_a_message_spelt_otherwise_is_told_the_exact_words(capsys):
+    def hutton_message(board, answer):
+        message = nb02.hutton_message(board, answer)
+        return message and message.removeprefix("ERROR: ")
+
+    result, out = verdict(capsys, "02", 4, hutton_message)
+    assert result is False and "Hutton's loop prints it exactly as 'ERROR: Invalid number'" in out
+
+
 def test_hutton_in_another_style_passes_at_once(capsys):
     """A table of Hutton's rules, a regular expression for getNat: right, so accepted."""
     import re

@@ -583,6 +583,8 @@ def _as_pair(got) -> tuple:
 def _describe_move(flat, cell, expected, got):
     if isinstance(got[0], list) and tuple(got[0]) == expected[0]:
         return "A flat position is a tuple (immutable and hashable), not a list."
+    if isinstance(got[0], str) and tuple(got[0]) == expected[0]:
+        return "A flat position is a tuple of marks, one per cell, not a string: keep it as `flat_play` makes it."
     if got[0] != expected[0]:
         return "It returns the wrong position: the move puts the mark of the side to move on `cell`, nothing else."
     if expected[1] and got[1] is None:

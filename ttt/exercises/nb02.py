@@ -349,6 +349,9 @@ _HUTTON_SLIPS = [  # (answers, the rule of getNat that they test)
 
 def _describe_hutton(board, answer, expected, got):
     """The rule of getNat or valid that the answer tests (the slip shows in which answer fails)."""
+    if isinstance(got, str) and isinstance(expected, str) and got != expected and \
+            got.strip().lower().removeprefix("error:").strip() == expected.lower().removeprefix("error:").strip():
+        return f"The kind of message is right, but Hutton's loop prints it exactly as {expected!r}."
     words = next((words for answers, words in _HUTTON_SLIPS if answer in answers), None)
     if words is None and expected == INVALID_MOVE and got is None:
         return "That cell is off the board or taken, which `valid` refuses."
