@@ -299,7 +299,7 @@ def test_a_message_spelt_otherwise_is_told_the_exact_words(capsys):
         return message and message.removeprefix("ERROR: ")
 
     result, out = verdict(capsys, "02", 4, hutton_message)
-    assert result is False and "Hutton's loop prints it exactly as 'ERROR: Invalid number'" in out
+    assert result is False and "Hutton's loop prints it exactly as 'ERROR: Invalid move'" in out
 
 
 def test_hutton_in_another_style_passes_at_once(capsys):
