@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from itertools import product
+from pathlib import Path
 
 import pytest
-from exercise_support import assert_stopped_in_time, forever, verdict
+from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb00
+from ttt.exercises.positions import unfinished_positions
+from ttt.geometry import geometry
 from ttt.tree import count_tree
 
 # ---------------------------------------------------------------------- 00.1 impossible fillings
@@ -70,6 +76,13 @@ def test_games_on_move_5_match_the_tree():
     assert nb00.games_ending_on_move_5() == count_tree(Board.empty()).games_by_length[5] == 1_440
 
 
+def test_graded_mode_withholds_the_hint_with_the_numbers(monkeypatch, capsys):
+    monkeypatch.setenv("TTT_GRADED", "1")
+    exercise("00", 2).hint(3)
+    assert "8 lines" not in capsys.readouterr().out
+    assert exercise("00", 2).judge(720).text == "Not right. (In graded mode a number check says only right or wrong.)"
+
+
 @pytest.mark.parametrize("answer, words", [
     (720, "720 is not the number of games that end on move 5: it is too small. O's two moves can come"),
     (240, "3! = 6 different orders"),
@@ -116,7 +129,7 @@ def test_right_answers_in_any_container_pass(capsys):
     (lambda b: _forcing_with(b, skip_draw_test=True), "0 fills the board without a win: a draw"),
     (lambda b: _forcing_with(b, me="X"), "Is the side to move always X?"),            # X and O swapped
     (lambda b: _forcing_with(b, immediate=False), "0 is missing: it wins at once, and a move that wins"),
-    (lambda b: _forcing_with(b, every=any), "0 does not force a win: O answers 2 and wins:"),  # some, not every
+    (lambda b: _forcing_with(b, every=any), "does not force a win: O answers"),  # some, not every
     (lambda b: nb00.forcing_moves(b) * 2, "Some cells appear more than once"),
 ])
 def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake, words):
@@ -129,8 +142,61 @@ def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake,
 
 
 def test_the_to_move_mistake_shows_an_o_board_and_is_named(capsys):
+    assert exercise("00", 3).judge(lambda b: _forcing_with(b, me="X")).mistake == "x-always-to-move"
     _, out = verdict(capsys, "00", 3, lambda b: _forcing_with(b, me="X"))
     assert "(O to move):" in out and 'Is the side to move always X? Use board.turn, not "X"' in out
+
+
+def test_the_sample_is_what_the_prompt_says():
+    positions = nb00._forcing_positions()
+    assert len(positions) == 822 and "822 of the 4,520" in exercise("00", 3).prompt
+    assert {board for board in positions if board.moves_made <= 2} == {
+        board for board in unfinished_positions() if board.moves_made <= 2}
+
+
+LINE_MASKS = [sum(1 << cell for cell in line) for line in geometry(3, 3, 3).lines]
+
+
+def _wins(mine, theirs):
+    """Some free cell completes one of my lines: a bitboard's test for a win at once."""
+    free = ~(mine | theirs) & 0b111111111
+    return any(mask & ~mine & free and (mask & ~mine) & ((mask & ~mine) - 1) == 0 for mask in LINE_MASKS)
+
+
+def bitboard_forcing_moves(board):
+    """forcing_moves as a learner might write it on bitboards: two ints, lines as masks, no Board in the loop."""
+    x = sum(1 << cell for cell, mark in enumerate(board.cells) if mark == "X")
+    o = sum(1 << cell for cell, mark in enumerate(board.cells) if mark == "O")
+    mine, theirs = (x, o) if board.turn == "X" else (o, x)
+    forcing = []
+    for move in board.legal_moves():
+        after = mine | 1 << move
+        if any(after & mask == mask for mask in LINE_MASKS):
+            forcing.append(move)
+            continue
+        free = ~(after | theirs) & 0b111111111
+        replies = [cell for cell in range(9) if free >> cell & 1]
+        if replies and all(not any((theirs | 1 << reply) & mask == mask for mask in LINE_MASKS)
+                           and _wins(after, theirs | 1 << reply) for reply in replies):
+            forcing.append(move)
+    return forcing
+
+
+def test_the_bitboard_answer_is_accepted_in_a_fresh_process():
+    """Issue 27: the first check in a process builds the cases too; only the answer's own calls are its budget."""
+    here = Path(__file__).parent
+    code = ("import test_nb00; from ttt.exercises import exercise;"
+            " print(exercise('00', 3).judge(test_nb00.bitboard_forcing_moves).reason)")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), str(here.parent.parent)])}
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert ran.stdout.strip() == "right", ran.stdout + ran.stderr
+
+
+def test_right_answers_in_other_styles_pass_at_once(capsys):
+    """Issue 27: a bitboard forcing_moves was refused as too slow when the budget traced it."""
+    assert bitboard_forcing_moves(Board.parse("XO./.X./..O")) == [3, 6]
+    assert quick_verdict(capsys, "00", 3, bitboard_forcing_moves, 1.5)[0] is True
+    assert quick_verdict(capsys, "00", 3, as_learners(nb00.wins_at_once, nb00.forcing_moves)[1], 1.5)[0] is True
 
 
 def test_the_last_hint_of_the_hardest_opening_gives_no_right_board():

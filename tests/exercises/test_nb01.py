@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-
+from dataclasses import dataclass
 from itertools import combinations
 
 import pytest
 from exercise_support import as_learners, quick_verdict, verdict
 
 from ttt import Board, BoardError
-from ttt.exercises import nb01
+from ttt.exercises import exercise, nb01
 from ttt.exercises.positions import all_positions
 from ttt.geometry import geometry
 
@@ -27,29 +27,79 @@ def test_base3_is_right_and_the_encoding_is_the_one_asked_for(capsys):
     assert nb01.base3_from_cells("........X") == 3**8
     assert not nb01.disagreements(nb01.BASE3, all_positions())
     result, out = verdict(capsys, "01", 1, nb01.BASE3)
-    assert result is True and "agrees with ttt.Board on all 5,478 positions" in out
+    assert result is True and "agrees with ttt.Board on 234 positions" in out
     assert verdict(capsys, "01", 1, tuple(nb01.BASE3))[0] is True      # a plain 6-tuple is fine too
+
+
+def test_the_3x3_sample_holds_what_the_slips_need():
+    """234 positions (the prompts say so): every one with at most two marks, a win on each line for each side."""
+    sample = nb01._sample_3x3()
+    assert len(sample) == 234 and sample[0] == Board.empty()
+    assert sum(board.moves_made <= 2 for board in sample) == 1 + 9 + 72
+    won = {(board.winner, line) for board in sample for line in geometry(3, 3, 3).lines
+           if board.winner and all(board.cells[i] == board.winner for i in line)}
+    assert len(won) == 16 and any(board.is_over and not board.winner for board in sample)
+
+
+class _Base3:
+    """A learner's BASE3 in another style: an object whose methods are the six functions, digits by a loop."""
+
+    def from_cells(self, cells):
+        code = 0
+        for mark in reversed(cells):
+            code = 3 * code + ".XO".index(mark)
+        return code
+
+    def to_cells(self, code):
+        return "".join(".XO"[code // 3**i % 3] for i in range(9))
+
+    def winner(self, code):
+        cells = self.to_cells(code)
+        return next((cells[a] for a, b, c in nb01.LINES if cells[a] != "." and cells[a] == cells[b] == cells[c]), None)
+
+    def turn(self, code):
+        cells = self.to_cells(code)
+        return "X" if cells.count("X") == cells.count("O") else "O"
+
+    def moves(self, code):
+        return [] if self.winner(code) else [i for i, mark in enumerate(self.to_cells(code)) if mark == "."]
+
+    def play(self, code, cell):
+        return code + 3**cell * (1 if self.turn(code) == "X" else 2)
+
+
+def test_base3_in_other_styles_passes(capsys):
+    assert quick_verdict(capsys, "01", 1, _Base3(), 1.5)[0] is True
+    assert quick_verdict(capsys, "01", 1, nb01.Representation(*as_learners(*nb01.BASE3)), 1.5)[0] is True
 
 
 def _moves_without_the_winner_test(code):
     return [cell for cell, digit in enumerate(nb01.base3_digits(code)) if digit == 0]
 
 
-@pytest.mark.parametrize("mistake, words", [
+@pytest.mark.parametrize("mistake, slip, words", [
     (nb01.BASE3._replace(from_cells=lambda c: sum(3 ** (8 - i) * ".XO".index(m) for i, m in enumerate(c))),
-     "The digits are in the wrong order"),
+     "digits-reversed", "The digits are in the wrong order"),
     (nb01.BASE3._replace(from_cells=lambda c: sum(3**i * ".OX".index(m) for i, m in enumerate(c))),
-     "X and O are swapped"),
-    (nb01.BASE3._replace(moves=_moves_without_the_winner_test), "there are no legal moves then"),
-    (nb01.BASE3._replace(play=lambda code, cell: code + 3**cell), "BASE3.play(value, 0) disagrees"),   # always X
-    (nb01.BASE3._replace(turn=lambda code: "X"), "X moves whenever both sides have the same number"),
-    (nb01.BASE3._replace(to_cells=lambda code: nb01.base3_to_cells(code).replace(".", " ")), "The round trip fails"),
-    (nb01.BASE3._replace(winner=lambda code: 1 / 0), "ZeroDivisionError"),
-    (nb01.BASE3[:5], "should be a Representation of six functions"),
+     "x-o-swapped", "X and O are swapped"),
+    (nb01.BASE3._replace(moves=_moves_without_the_winner_test), "moves-after-a-win", "there are no legal moves then"),
+    (nb01.BASE3._replace(play=lambda code, cell: code + 3**cell), "play", "BASE3.play(value, 0) disagrees"),
+    (nb01.BASE3._replace(turn=lambda code: "X"), "turn", "X moves whenever both sides have the same number"),
+    (nb01.BASE3._replace(to_cells=lambda code: nb01.base3_to_cells(code).replace(".", " ")), "round-trip",
+     "The round trip fails"),
+    (nb01.BASE3._replace(winner=lambda code: 1 / 0), "error", "ZeroDivisionError"),
+    (nb01.BASE3[:5], "not-a-representation", "should be a Representation of six functions"),
 ])
-def test_base3_mistakes_are_shown_on_a_board(capsys, mistake, words):
+def test_base3_mistakes_are_shown_on_a_board(capsys, mistake, slip, words):
+    assert exercise("01", 1).judge(mistake).mistake == slip
     result, out = verdict(capsys, "01", 1, mistake)
     assert result is False and words in out
+
+
+def test_graded_mode_hides_the_expected_values_of_a_representation(monkeypatch):
+    monkeypatch.setenv("TTT_GRADED", "1")
+    judged = exercise("01", 1).judge(nb01.BASE3._replace(turn=lambda code: "X"))
+    assert judged.mistake == "turn" and "returned: 'X'" in judged.text and "expected" not in judged.text
 
 
 def test_base3_starter_is_calm(capsys):
@@ -81,8 +131,8 @@ def test_the_report_is_accepted_in_any_container(capsys):
     (({"turn": {"turn"}, "moves": {"moves", "play"}, "play": {"play"}}, "play"),
      "takes its moves from `board.children()`"),
     (({"turn": {"turn"}, "moves": {"moves"}, "play": {"play", "moves"}}, "play"), "every position gets a fresh value"),
-    (({"turn": {"turn"}, "moves": set(), "play": {"play"}}, "play"), "'moves' is missing: on a won board"),
-    ((nb01.CAUGHT, "turn"), "its check never plays a move"),
+    (({"turn": {"turn"}, "moves": set(), "play": {"play"}}, "play"), "('moves' does: on a won board"),
+    ((nb01.CAUGHT, "turn"), "Its check never plays a move"),
     (({"turn": {"turns"}, "moves": {"moves"}, "play": {"play"}}, "play"), "'turns' is not a check of `disagreements`"),
     (({"turn": {"turn"}}, "play"), "has no key 'moves', 'play'"),
     ((None, None), "Exercise 01.2 is not answered yet"),
@@ -91,6 +141,18 @@ def test_the_report_is_accepted_in_any_container(capsys):
 def test_wrong_reports_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "01", 2, answer)
     assert result is False and words in out
+
+
+@pytest.mark.parametrize("answer, hidden", [
+    (({"turn": {"turn"}, "moves": set(), "play": {"play"}}, "play"), ["'moves'", "won board"]),
+    (({"turn": {"turn", "play"}, "moves": {"moves"}, "play": {"play"}}, "play"), ["grid_turn"]),
+    ((nb01.CAUGHT, "moves"), ["second move", "never plays"]),
+])
+def test_graded_mode_says_what_is_wrong_without_walking_to_the_answer(monkeypatch, answer, hidden):
+    monkeypatch.setenv("TTT_GRADED", "1")
+    judged = exercise("01", 2).judge(answer)
+    assert judged.mistake == "wrong-report" and judged.text
+    assert not any(words in judged.text for words in hidden), judged.text
 
 
 # ---------------------------------------------------------------------- 01.3 one way to fail
@@ -137,6 +199,15 @@ def _writes_then_checks(squares, where, mark):
     return dict(squares)
 
 
+def _writes_then_refuses(squares, where, mark):
+    if where not in squares:
+        raise BoardError("off the board")
+    if squares[where] is not None:
+        squares[where] = mark                             # written before the refusal
+        raise BoardError("taken")
+    return {**squares, where: mark}
+
+
 def _value_error(squares, where, mark):
     if where not in squares:
         raise ValueError("off the board")
@@ -145,18 +216,33 @@ def _value_error(squares, where, mark):
     return {**squares, where: mark}
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_in_place, "changed the dict it was given"),
-    (_key_error, "a square that is off the board, on this board"),
-    (_one_message, "the same message for a square off the board and for a taken square"),
-    (_writes_then_checks, "raised BoardError but changed `squares` first"),
-    (_value_error, "ValueError: off the board"),
-    (lambda squares, where, mark: None, "should raise BoardError"),
-    (nb01.put_mark(nb01._squares(Board.empty()), (0, 0), "X"), "Pass the function without calling it"),
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_in_place, "changes-its-argument", "changed the dict it was given"),
+    (_key_error, "error", "a square that is off the board, on this board"),
+    (_one_message, "one-message", "the same message for a square off the board and for a taken square"),
+    (_writes_then_checks, "changes-its-argument", "changed the dict it was given"),     # on an empty square
+    (_writes_then_refuses, "writes-before-refusing", "raised BoardError but changed `squares` first"),
+    (_value_error, "error", "ValueError: off the board"),
+    (lambda squares, where, mark: {**squares, where: mark}, "accepts-a-bad-square", "should raise BoardError"),
+    (lambda squares, where, mark: None, "returns-none", "Is a `return` missing?"),
+    (nb01.put_mark(nb01._squares(Board.empty()), (0, 0), "X"), "not-callable", "Pass the function without calling it"),
 ])
-def test_put_mark_mistakes_are_shown(capsys, mistake, words):
+def test_put_mark_mistakes_are_shown(capsys, mistake, slip, words):
+    assert exercise("01", 3).judge(mistake).mistake == slip
     result, out = verdict(capsys, "01", 3, mistake)
     assert result is False and words in out
+
+
+def test_a_learners_put_mark_in_another_style_passes(capsys):
+    def put_mark(squares, where, mark):
+        if where not in squares:                          # the dict knows its squares
+            raise BoardError(f"{where} is not on the board")
+        if squares[where]:
+            raise BoardError(f"{where} already holds {squares[where]}")
+        return {**squares, where: mark}
+
+    assert quick_verdict(capsys, "01", 3, put_mark, 1.5)[0] is True
+    assert quick_verdict(capsys, "01", 3, as_learners(nb01.put_mark)[0], 1.5)[0] is True
 
 
 # ---------------------------------------------------------------------- 01.4 only the lines through the last move
@@ -165,7 +251,22 @@ def test_put_mark_mistakes_are_shown(capsys, mistake, words):
 def test_lines_through_passes(capsys):
     assert nb01.flat_play_and_winner(tuple("XX.OO...."), 2) == (tuple("XXXOO...."), "X")
     result, out = verdict(capsys, "01", 4, nb01.flat_play_and_winner)
-    assert result is True and "on all 16,167 moves of the 4,520 unfinished positions" in out
+    assert result is True and nb01.MOVES_LABEL in out
+    assert len(nb01._move_cases()) == 2_059 and nb01.MOVES_LABEL.startswith("2,059 moves")
+    completions = {(case.args[1], line, case.expected[1]) for case in nb01._move_cases() if case.expected[1]
+                   for line in geometry(3, 3, 3).line_cells_through[case.args[1]]
+                   if all(case.expected[0][i] == case.expected[1] for i in line)}
+    assert len(completions) == 2 * sum(map(len, geometry(3, 3, 3).lines_through))    # every way, for X and for O
+
+
+def test_the_pair_may_be_a_list(capsys):
+    """The answer-shape rule: (position, winner) and [position, winner] are the same answer."""
+    def flat_play_and_winner(flat, cell):
+        new, winner = nb01.flat_play_and_winner(flat, cell)
+        return [new, winner]
+
+    assert quick_verdict(capsys, "01", 4, flat_play_and_winner, 1.5)[0] is True
+    assert quick_verdict(capsys, "01", 4, as_learners(nb01.flat_play_and_winner)[0], 1.5)[0] is True
 
 
 def _skips_the_last_line(flat, cell):
@@ -183,13 +284,15 @@ def _always_x(flat, cell):
     return new, nb01.flat_play_and_winner(flat, cell)[1]
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_skips_the_last_line, "is that line among the ones you check?"),
-    (_always_x, "returns the wrong position"),
-    (lambda flat, cell: list(nb01.flat_play_and_winner(flat, cell)[0]), "should return a pair"),
-    (lambda flat, cell: (list(nb01.flat_play_and_winner(flat, cell)[0]), None), "not a list"),
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_skips_the_last_line, "", "is that line among the ones you check?"),
+    (_always_x, "", "returns the wrong position"),
+    (lambda flat, cell: list(nb01.flat_play_and_winner(flat, cell)[0]), "wrong-type", "should return a pair"),
+    (lambda flat, cell: (list(nb01.flat_play_and_winner(flat, cell)[0]), None), "", "not a list"),
+    (lambda flat, cell: ("".join(nb01.flat_play_and_winner(flat, cell)[0]), None), "", "not a string"),
 ])
-def test_lines_through_mistakes(capsys, mistake, words):
+def test_lines_through_mistakes(capsys, mistake, slip, words):
+    assert exercise("01", 4).judge(mistake).mistake == slip
     result, out = verdict(capsys, "01", 4, mistake)
     assert result is False and words in out
 
@@ -211,6 +314,7 @@ def test_checking_the_other_marks_lines_is_named_within_the_budget(capsys):
     assert time.process_time() - start < 3
     assert result is False and "does it look for a line of the other side's mark?" in out
     assert "among the ones you check" not in out
+    assert exercise("01", 4).judge(flat_play_and_winner).mistake == "other_marks_lines"
 
 
 # ---------------------------------------------------------------------- 01.5 ★ larger boards
@@ -219,14 +323,86 @@ def test_checking_the_other_marks_lines_is_named_within_the_budget(capsys):
 def test_factories_pass(capsys):
     result, out = verdict(capsys, "01", 5, (nb01.flat_rules, nb01.bits_rules))
     assert result is True and "flat_rules and bits_rules agree" in out
-    assert "1,700 positions of 3×3 and on 400 positions of 4×4" in out
-    assert verdict(capsys, "01", 5, nb01.flat_rules)[0] is True
+    assert "234 positions of 3×3 and on 40 positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4" in out
+    assert verdict(capsys, "01", 5, [nb01.flat_rules, nb01.bits_rules])[0] is True
 
 
 def test_a_learners_own_factories_pass_within_the_budget(capsys):
-    """The budget traces code outside the package: the worked solution, written in a cell, still passes."""
-    result, out = quick_verdict(capsys, "01", 5, as_learners(nb01.flat_rules, nb01.bits_rules))
+    """The worked solution, written in a cell, passes at once."""
+    result, out = quick_verdict(capsys, "01", 5, as_learners(nb01.flat_rules, nb01.bits_rules), 1.5)
     assert result is True, out
+
+
+@dataclass(frozen=True)
+class _Flat:
+    """flat_rules in another style: a frozen dataclass whose methods are the six functions."""
+
+    rows: int
+    cols: int
+    k: int
+
+    def from_cells(self, cells):
+        return tuple(cells)
+
+    def to_cells(self, flat):
+        return "".join(flat)
+
+    def winner(self, flat):
+        for line in geometry(self.rows, self.cols, self.k).lines:
+            marks = {flat[i] for i in line}
+            if len(marks) == 1 and "." not in marks:
+                return flat[line[0]]
+        return None
+
+    def turn(self, flat):
+        return "X" if flat.count("X") == flat.count("O") else "O"
+
+    def moves(self, flat):
+        return [] if self.winner(flat) else [cell for cell, mark in enumerate(flat) if mark == "."]
+
+    def play(self, flat, cell):
+        return flat[:cell] + (self.turn(flat),) + flat[cell + 1:]
+
+
+def _bits_by_loops(rows, cols, k):
+    """bits_rules in another style: lines as lists of cells, free cells found bit by bit in a while loop."""
+    lines = geometry(rows, cols, k).lines
+
+    def from_cells(cells):
+        x = o = 0
+        for cell, mark in enumerate(cells):
+            x |= (mark == "X") << cell
+            o |= (mark == "O") << cell
+        return [x, o]                                     # a list: the answer-shape rule
+
+    def to_cells(bits):
+        return "".join("X" if bits[0] >> i & 1 else "O" if bits[1] >> i & 1 else "." for i in range(rows * cols))
+
+    def winner(bits):
+        for side, mark in zip(bits, "XO"):
+            if any(all(side >> i & 1 for i in line) for line in lines):
+                return mark
+        return None
+
+    def turn(bits):
+        return "X" if bin(bits[0]).count("1") == bin(bits[1]).count("1") else "O"
+
+    def moves(bits):
+        found, cell = [], 0
+        while cell < rows * cols and winner(bits) is None:
+            if not (bits[0] | bits[1]) >> cell & 1:
+                found.append(cell)
+            cell += 1
+        return found
+
+    def play(bits, cell):
+        return [bits[0] | 1 << cell, bits[1]] if turn(bits) == "X" else [bits[0], bits[1] | 1 << cell]
+
+    return nb01.Representation(from_cells, to_cells, winner, turn, moves, play)
+
+
+def test_factories_in_other_styles_pass(capsys):
+    assert quick_verdict(capsys, "01", 5, (_Flat, _bits_by_loops), 2.5)[0] is True
 
 
 def nine_cells(rows, cols, k):                           # a 3×3 leftover: every board has nine cells
@@ -244,15 +420,56 @@ def not_yet(rows, cols, k):
 
 
 @pytest.mark.parametrize("answer, words", [
-    ((nine_cells,), "nine_cells(4, 4, 3).moves disagrees"),
-    ((three_in_a_row,), "three_in_a_row(4, 4, 3).winner disagrees"),
+    ((nb01.flat_rules, nine_cells), "bits_rules(4, 4, 3).moves disagrees"),
+    ((three_in_a_row, nb01.bits_rules), "flat_rules(4, 4, 3).winner disagrees"),
     ((not_yet, not_yet), "Exercise 01.5 is not answered yet: replace the line"),
     ((nb01.flat_rules, not_yet), "Exercise 01.5 is not answered yet: flat_rules passed; now replace"),
     ((None, None), "Exercise 01.5 is not answered yet"),
-    ((lambda rows, cols, k: 3,), "should be a Representation of six functions"),
+    ((lambda rows, cols, k: 3, nb01.bits_rules), "should be a Representation of six functions"),
 ])
 def test_factory_mistakes(capsys, answer, words):
     result, out = verdict(capsys, "01", 5, answer)
+    assert result is False and words in out
+
+
+def _flat_ignoring_k(rows, cols, k):
+    return nb01.flat_rules(rows, cols, 3)
+
+
+def _flat_ignoring_cols(rows, cols, k):
+    return nb01.flat_rules(rows, rows, k)
+
+
+def _bits_ignoring_k(rows, cols, k):
+    return nb01.bits_rules(rows, cols, 3)
+
+
+def _bits_ignoring_rows(rows, cols, k):
+    return nb01.bits_rules(cols, cols, k)
+
+
+def _bits_swapped(rows, cols, k):
+    return nb01.bits_rules(cols, rows, k)
+
+
+@pytest.mark.parametrize("answer, slip, words", [
+    ((lambda rows, cols, k: nb01.flat_rules(rows, cols, 3), nb01.bits_rules), "ignores-k", "does flat_rules use k"),
+    ((_flat_ignoring_k, nb01.bits_rules), "ignores-k", "flat_rules(4, 4, 4) plays by the rules of another board"),
+    ((_flat_ignoring_cols, nb01.bits_rules), "ignores-cols", "does flat_rules use cols"),
+    ((nb01.flat_rules, _bits_ignoring_k), "ignores-k", "does bits_rules use k"),
+    ((nb01.flat_rules, _bits_ignoring_rows), "ignores-rows", "does bits_rules use rows"),
+    ((nb01.flat_rules, _bits_swapped), "rows-cols-swapped", "which of rows and cols is which"),
+    (nb01.flat_rules, "one-function", "01.5 asks for two functions"),
+    ((nb01.flat_rules, nb01.flat_rules), "same-function-twice", "the same function twice"),
+    ((nb01.bits_rules, nb01.flat_rules), "not-flat", "flat_rules is the flat tuple"),
+    ((nb01.flat_rules, lambda rows, cols, k: nb01.flat_rules(rows, cols, k)), "not-a-bitboard",
+     "bits_rules is the bitboard of the notebook"),
+])
+def test_shortcuts_are_refused_and_named(capsys, answer, slip, words):
+    """Issue 27: rules that ignore k or cols, or one function for two, were accepted."""
+    judged = exercise("01", 5).judge(answer)
+    assert not judged.ok and judged.mistake == slip, judged.text
+    result, out = quick_verdict(capsys, "01", 5, answer, 2.0)
     assert result is False and words in out
 
 
@@ -274,6 +491,14 @@ def test_on_3x3_lines_without_a_common_cell_cover_at_least_six_cells():
                 assert len(set().union(*chosen)) >= 6
 
 
+def test_a_filling_without_slashes_is_read_as_00_1_reads_one(capsys):
+    """Issue 27: 00.1 accepts nine cells without `/`; 01.6 accepts sixteen."""
+    assert verdict(capsys, "01", 6, nb01.separate_lines_filling().replace("/", ""))[0] is True
+    assert verdict(capsys, "01", 6, "XXX.\nOO.O\nXXX.\nO.O.")[0] is True
+    _, out = verdict(capsys, "01", 6, "XXXOO.O..")
+    assert "On 3×3 no filling breaks only the last rule" in out
+
+
 @pytest.mark.parametrize("answer, words", [
     ("XXX/OO./...", "On 3×3 no filling breaks only the last rule"),
     ("XXX./OO../..../....", "X has one line, (0, 1, 2), which its last move completed"),
@@ -283,6 +508,7 @@ def test_on_3x3_lines_without_a_common_cell_cover_at_least_six_cells():
     ("XXX./XOO./X.O./.O..", "all pass through cell 0"),
     ("..../..../..../....", "Nobody has a line"),
     ("XXX./OO.O/XXX./O.O", "rows of different lengths"),
+    ("XXX.OO.OXXX.O.O", "this one is 1×15"),
     ("XX0./..../..../....", "the letter O, not the digit zero"),
     (42, "Give the filling as text"),
 ])

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from exercise_support import assert_stopped_in_time, forever, verdict
+from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb02
 from ttt.game import Game, status_line
 from ttt.view.textgame import run_game, scripted
+
+PROMPT = nb02.PROMPT
 
 
 def test_four_of_the_six_are_checked_by_code():
@@ -73,17 +75,18 @@ def _two_back(game):                                      # takes back two moves
     return nb02.undo(game)
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_one_move, "That took back only the computer's reply"),
-    (_stale_message, "after undo the message is"),
-    (_empty_board_start, "a 4×4 game of two people"),
-    (_no_return, "returned None"),
-    (_two_back, "It took back 1 move too many."),                     # one move, not "1 moves"
-    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "It took back 1 move too few."),
-    (lambda game: 1 / 0, "ZeroDivisionError"),
-    ("undo", "needs the function undo itself"),
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_one_move, "only-the-reply", "That took back only the computer's reply"),
+    (_stale_message, "stale-message", "after undo the message is"),
+    (_empty_board_start, "error", "a 4×4 game of two people"),                   # replays on a 3×3 board
+    (_no_return, "returns-none", "returned None"),
+    (_two_back, "too-many", "It took back 1 move too many."),                     # one move, not "1 moves"
+    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "too-few", "It took back 1 move too few."),
+    (lambda game: 1 / 0, "error", "ZeroDivisionError"),
+    ("undo", "not-callable", "needs the function undo itself"),
 ])
-def test_undo_mistakes(capsys, mistake, words):
+def test_undo_mistakes(capsys, mistake, slip, words):
+    assert exercise("02", 1).judge(mistake).mistake == slip
     result, out = verdict(capsys, "02", 1, mistake)
     assert result is False and words in out
 
@@ -120,14 +123,15 @@ class _Pair:
         return (board.rows, 0)                            # a row past the last one
 
 
-@pytest.mark.parametrize("answer, words", [
-    (nb02.FirstCell, "pass an object of it, FirstCell()"),
-    (_AnyCell(), "but it is taken by"),
-    (_NineCells(), "IndexError"),
-    (_Pair(), "That is not a cell: cell (3, 0) is off the board"),
-    (object(), "has none"),
+@pytest.mark.parametrize("answer, slip, words", [
+    (nb02.FirstCell, "a-class-not-an-object", "pass an object of it, FirstCell()"),
+    (_AnyCell(), "taken-cell", "but it is taken by"),
+    (_NineCells(), "error", "IndexError"),
+    (_Pair(), "not-a-cell", "That is not a cell: cell (3, 0) is off the board"),
+    (object(), "no-move-method", "has none"),
 ])
-def test_opponent_mistakes(capsys, answer, words):
+def test_opponent_mistakes(capsys, answer, slip, words):
+    assert exercise("02", 2).judge(answer).mistake == slip
     result, out = verdict(capsys, "02", 2, answer)
     assert result is False and words in out
 
@@ -186,17 +190,53 @@ def _no_spaces(read):
     return read_cell
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_converts_everything, "For the answer '3,3' your read returned '12'"),
-    (_swallows_the_end, "your read swallowed it"),
-    (_col_row, "For the answer '0,1' your read returned '3', expected '1': row 0, column 1 is cell 1."),
-    (_no_spaces, "For the answer '1, 2' your read returned '1, 2', expected '5'"),
-    (lambda read: (lambda prompt: read("")), "with the prompt it was given"),
-    (lambda read: None, "row_col(read) returned None (a NoneType): it should return the new read function."),
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_converts_everything, "translates-too-much", "For the answer '3,3' your read returned '12'"),
+    (_swallows_the_end, "swallows-the-end", "your read swallowed it"),
+    (_col_row, "rows-cols-swapped", "For the answer '0,1' your read returned '3', which is not the cell"),
+    (_no_spaces, "passes-a-pair-on", "For the answer '1, 2' your read returned '1, 2', which is not the cell"),
+    (lambda read: (lambda prompt: read("")), "asks-otherwise", "with the prompt it was given"),
+    (lambda read: None, "returns-no-function",
+     "row_col(read) returned None (a NoneType): it should return the new read function."),
+    (lambda read: read(PROMPT), "returns-no-function", "Does row_col translate the answer itself?"),
 ])
-def test_row_col_mistakes(capsys, mistake, words):
+def test_row_col_mistakes(capsys, mistake, slip, words):
+    assert exercise("02", 3).judge(mistake).mistake == slip
     result, out = verdict(capsys, "02", 3, mistake)
     assert result is False and words in out
+
+
+def test_a_row_col_already_called_is_named_in_the_learners_terms(capsys):
+    """Issue 27: row_col(scripted([...])), already called, printed an internal `<function ...read at 0x...>`."""
+    said = []
+    answer = nb02.row_col(scripted(["1,1", "0,0"], echo=said.append))
+    assert exercise("02", 3).judge(answer).mistake == "already-called"
+    result, out = verdict(capsys, "02", 3, answer)
+    assert result is False and "check(row_col), not check(row_col(scripted([...])))" in out
+    assert "0x" not in out and said == []                 # the learner's read was never called
+
+
+def test_graded_mode_hides_the_expected_cell(monkeypatch):
+    monkeypatch.setenv("TTT_GRADED", "1")
+    judged = exercise("02", 3).judge(_col_row)
+    assert judged.mistake == "rows-cols-swapped" and "is cell 1" not in judged.text
+
+
+def test_a_row_col_in_another_style_passes(capsys):
+    """A class whose objects are the read functions, and a regular expression: right, so accepted."""
+    import re
+
+    class RowCol:
+        def __init__(self, read):
+            self.read = read
+
+        def __call__(self, prompt):
+            answer = self.read(prompt)
+            found = re.fullmatch(r"\s*([0-2])\s*,\s*([0-2])\s*", answer)
+            return str(3 * int(found[1]) + int(found[2])) if found else answer
+
+    assert verdict(capsys, "02", 3, RowCol)[0] is True
+    assert verdict(capsys, "02", 3, as_learners(nb02.row_col)[0])[0] is True
 
 
 # ---------------------------------------------------------------------- 02.4 Hutton's messages
@@ -233,18 +273,46 @@ def _taken_is_fine(board, answer):
     return None if message == nb02.INVALID_MOVE and answer.isdigit() and int(answer) < 9 else message
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_strips, "getNat does not strip spaces"),
-    (_isdigit, "Arabic-Indic digit three"),
-    (_with_minus, "-1 is an invalid *number* there"),
-    (_taken_is_fine, "That cell is off the board or taken"),
-    (lambda board, answer: None, "That cell is off the board or taken"),
-    (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "IndexError"),
+def _leading_zeros(board, answer):
+    return nb02.INVALID_NUMBER if answer.startswith("0") and len(answer) > 1 else nb02.hutton_message(board, answer)
+
+
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_strips, "strips_spaces", "getNat does not strip spaces"),
+    (_isdigit, "isdigit", "Arabic-Indic digit three"),
+    (_with_minus, "int_parses", "-1 is an invalid *number* there"),
+    (_taken_is_fine, "taken_is_fine", "That cell is taken, which `valid` refuses"),
+    (_leading_zeros, "leading_zero_refused", "A line of digits with leading zeros is still a number"),
+    (lambda board, answer: None, "taken_is_fine", "That cell is taken, which `valid` refuses"),
+    (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "error", "IndexError"),
 ])
-def test_hutton_mistakes(capsys, mistake, words):
+def test_hutton_mistakes(capsys, mistake, slip, words):
+    assert exercise("02", 4).judge(mistake).mistake == slip
     result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out
     assert "is a `return` missing?" not in out          # None is a right answer here: a move Hutton's loop plays
+
+
+def test_a_message_spelt_otherwise_is_told_the_exact_words(capsys):
+    def hutton_message(board, answer):
+        message = nb02.hutton_message(board, answer)
+        return message and message.removeprefix("ERROR: ")
+
+    result, out = verdict(capsys, "02", 4, hutton_message)
+    assert result is False and "Hutton's loop prints it exactly as 'ERROR: Invalid move'" in out
+
+
+def test_hutton_in_another_style_passes_at_once(capsys):
+    """A table of Hutton's rules, a regular expression for getNat: right, so accepted."""
+    import re
+
+    def hutton_message(board, answer):
+        if not re.fullmatch(r"[0-9]+", answer):
+            return "ERROR: Invalid number"
+        return None if int(answer) < board.size and board.cells[int(answer)] == "." else "ERROR: Invalid move"
+
+    result, out = quick_verdict(capsys, "02", 4, hutton_message, 1.0)
+    assert result is True and "47 positions (one in 100 unfinished positions, and the empty board), for 21 answers" in out
 
 
 # ---------------------------------------------------------------------- every check within 3 s

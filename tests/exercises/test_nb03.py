@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
-from exercise_support import MARGIN, as_learners, assert_stopped_in_time, forever, short_budget, verdict
+from exercise_support import MARGIN, as_learners, assert_stopped_in_time, forever, quick_verdict, short_budget, verdict
 
 from ttt import Board
 from ttt.exercises import exercise, nb03
@@ -53,6 +57,10 @@ def test_count_games_gives_the_notebook_figures():
     assert nb03.count_games(Board.empty(2, 2, 2)) == 24
 
 
+LABEL = ("Correct: count_games agrees with the package on one in eight 3×3 positions with at least five marks,"
+         " a corner opening, and all 29 of 2×2.\n")
+
+
 def test_a_cached_version_passes(capsys):
     @cache
     def count_games(board):
@@ -60,10 +68,8 @@ def test_a_cached_version_passes(capsys):
             return 1
         return sum(count_games(child) for _, child in board.children())
 
-    result, out = verdict(capsys, "03", 5, count_games)
-    assert result is True
-    assert out == ("Correct: count_games agrees with the package on every 3×3 position with at least five marks,"
-                   " a corner opening, the empty board, and all 29 of 2×2.\n")
+    result, out = quick_verdict(capsys, "03", 5, count_games, 1.0)
+    assert result is True and out == LABEL
 
 
 def test_a_memo_passed_down_passes(capsys):
@@ -75,26 +81,89 @@ def test_a_memo_passed_down_passes(capsys):
             memo[board] = sum(count_games(board.play(cell), memo) for cell in board.legal_moves())
         return memo[board]
 
-    assert verdict(capsys, "03", 5, count_games)[0] is True
+    assert quick_verdict(capsys, "03", 5, count_games, 1.0)[0] is True
+    assert quick_verdict(capsys, "03", 5, as_learners(nb03.count_games)[0], 1.0)[0] is True
+
+
+def test_the_worked_solution_as_a_learners_is_accepted_in_a_fresh_process():
+    """Issue 27: 03.5's worked solution, typed in as a learner's answer, was refused; a fresh process builds
+    the cases and the package's counts too, which are not the answer's time."""
+    here = Path(__file__).parent
+    code = ("from exercise_support import as_learners; from ttt.exercises import exercise, nb03;"
+            " print(exercise('03', 5).judge(as_learners(nb03.count_games)[0]).reason)")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), str(here.parent.parent)])}
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert ran.stdout.strip() == "right", ran.stdout + ran.stderr
+
+
+def test_a_count_by_loops_instead_of_recursion_passes(capsys):
+    """Layer by layer, fullest last, each position worked out once: no recursion, so nothing to count by name."""
+    def count_games(board):
+        layers = [{board}]
+        while layers[-1]:
+            layers.append({child for b in layers[-1] for _, child in b.children()})
+        games = {}
+        for layer in reversed(layers):
+            for b in layer:
+                games[b] = 1 if b.is_over else sum(games[child] for _, child in b.children())
+        return games[board]
+
+    assert quick_verdict(capsys, "03", 5, count_games, 2.0)[0] is True
+
+
+def test_a_memo_in_a_global_dict_passes(capsys):
+    memo = {}
+
+    def count_games(board):
+        if board.is_over:
+            return 1
+        if board not in memo:
+            memo[board] = sum(count_games(child) for _, child in board.children())
+        return memo[board]
+
+    assert quick_verdict(capsys, "03", 5, count_games, 1.0)[0] is True
 
 
 def test_no_memo_is_named_within_3_seconds(capsys):
-    """Issue 20, 3: the prompt asks for each position once, so a count without a memo is rejected."""
+    """Issue 20, 3: the prompt asks for each position once, so a count without a memo is rejected; issue 27:
+    the calls are counted without tracing (the global name counts them for the length of the call)."""
     def count_games(board):
         if board.is_over:
             return 1
         return sum(count_games(child) for _, child in board.children())
 
-    start = time.process_time()
-    result, out = verdict(capsys, "03", 5, count_games)
-    assert time.process_time() - start < 3
+    assert exercise("03", 5).judge(count_games).mistake == "no-memo"
+    result, out = quick_verdict(capsys, "03", 5, count_games)
     assert result is False
     assert out.startswith("count_games made 59,705 calls on this board (O to move), which has only 1,870 positions")
     assert "It works the same positions out again and again. Is the memo used?" in out
 
 
-def test_an_endless_count_is_too_slow_within_3_seconds(capsys):
-    assert "Is the memo used?" in assert_stopped_in_time(capsys, "03", 5, forever, "count_games")
+def count_games_without_memo(board):
+    if board.is_over:
+        return 1
+    return sum(count_games_without_memo(child) for _, child in board.children())
+
+
+def test_the_global_name_is_bound_back_after_the_check():
+    assert exercise("03", 5).judge(count_games_without_memo).mistake == "no-memo"
+    assert globals()["count_games_without_memo"] is count_games_without_memo
+
+
+def test_no_memo_through_a_helper_is_named_too(capsys):
+    """A count that recurses through an inner function is counted by a profile hook on the corner opening."""
+    def count_games(board):
+        def games(b):
+            return 1 if b.is_over else sum(games(child) for _, child in b.children())
+        return games(board)
+
+    judged = exercise("03", 5).judge(count_games)
+    assert judged.mistake == "no-memo" and "Is the memo used?" in judged.text
+
+
+def test_an_endless_count_is_named_an_endless_loop_within_3_seconds(capsys):
+    """Issue 27: one call that never ends is not asked about a memo."""
+    assert "Is the memo used?" not in assert_stopped_in_time(capsys, "03", 5, forever, "count_games")
 
 
 @cache
@@ -115,13 +184,15 @@ def _nine_cells_only(board):
     return sum(_nine_cells_only(board.play(cell)) for cell in range(9) if board.cells[cell] == ".")
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_no_base_case, "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
-    (_counts_nodes, "That is the number of nodes below this board"),
-    (lambda board: count_tree(board).positions, "That counts each position once; a game is a path"),
-    (lambda board: count_tree(board).games - (not board.is_over), "expected: "),     # off by one
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_no_base_case, "zero-at-the-end",
+     "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
+    (_counts_nodes, "counts-nodes", "That is the number of nodes below this board"),
+    (lambda board: count_tree(board).positions, "counts-positions", "That counts each position once; a game is a path"),
+    (lambda board: count_tree(board).games - (not board.is_over), "", "expected: "),     # off by one
 ])
-def test_count_games_mistakes_show_the_board(capsys, mistake, words):
+def test_count_games_mistakes_show_the_board(capsys, mistake, slip, words):
+    assert exercise("03", 5).judge(mistake).mistake == slip
     result, out = verdict(capsys, "03", 5, mistake)
     assert result is False
     assert "count_games disagrees with the package on this board" in out
@@ -150,9 +221,10 @@ def test_height_and_widths_of_the_full_tree():
 def test_height_and_widths_pass(capsys):
     result, out = verdict(capsys, "03", 2, (nb03.height, nb03.widths))
     assert result is True
-    assert out == ("Correct: height agrees with the package on the trees of all 4,388 3×3 positions with at least five"
-                   " marks and of all 29 of 2×2.\nwidths agrees with the package on the trees of all 4,388 3×3 positions"
-                   " with at least five marks and of all 29 of 2×2.\n")
+    assert out == ("Correct: height agrees with the package on the trees of all 3,128 3×3 positions with at least six"
+                   " marks and of all 29 of 2×2.\nwidths agrees with the package on the trees of all 3,128 3×3 positions"
+                   " with at least six marks and of all 29 of 2×2.\n")
+    assert len(nb03._tree_positions()) == 3_128 + 29
 
 
 def test_a_learners_own_height_and_widths_pass_as_a_list_within_3_seconds(capsys):
@@ -198,19 +270,21 @@ def _widths_by_game_ply(tree):
     return [0] * tree.board.moves_made + nb03.widths(tree)
 
 
-@pytest.mark.parametrize("answer, words", [
-    ((_nodes_on_path, nb03.widths), "That counts the nodes on the longest path; height counts the moves"),
-    ((lambda tree: tree.board.size - tree.board.moves_made, nb03.widths),           # issue 20, 2
+@pytest.mark.parametrize("answer, slip, words", [
+    ((_nodes_on_path, nb03.widths), "counts-nodes-on-path",
+     "That counts the nodes on the longest path; height counts the moves"),
+    ((lambda tree: tree.board.size - tree.board.moves_made, nb03.widths), "empty-cells",           # issue 20, 2
      "That is the number of empty cells, but a game can end before the board is full"),
-    ((lambda tree: 1 + min(map(nb03.height, tree.children)) if tree.children else 0, nb03.widths),
+    ((lambda tree: 1 + min(map(nb03.height, tree.children)) if tree.children else 0, nb03.widths), "shortest_path",
      "That path is too short: height is the *longest* path"),
-    ((nb03.height, lambda tree: [1] * len(nb03.widths(tree))), "not one path through the tree"),
-    ((_height_without_base_case, nb03.widths), "ValueError: max() arg is an empty sequence"),
-    ((nb03.height, lambda tree: nb03.widths(tree)[1:]), "The root is missing"),
-    ((nb03.height, _widths_by_game_ply), "Your list starts at the empty board"),
-    ((nb03.height, lambda tree: len(nb03.widths(tree))), "returned 1 (an int): expected a list of numbers"),
+    ((nb03.height, lambda tree: [1] * len(nb03.widths(tree))), "one-path", "not one path through the tree"),
+    ((_height_without_base_case, nb03.widths), "error", "ValueError: max() arg is an empty sequence"),
+    ((nb03.height, lambda tree: nb03.widths(tree)[1:]), "root-missing", "The root is missing"),
+    ((nb03.height, _widths_by_game_ply), "from-the-empty-board", "Your list starts at the empty board"),
+    ((nb03.height, lambda tree: len(nb03.widths(tree))), "wrong-type", "returned 1 (an int): expected a list of numbers"),
 ])
-def test_height_and_widths_mistakes_show_the_board(capsys, answer, words):
+def test_height_and_widths_mistakes_show_the_board(capsys, answer, slip, words):
+    assert exercise("03", 2).judge(answer).mistake == slip
     result, out = verdict(capsys, "03", 2, answer)
     assert result is False
     assert "---+---+---" in out and words in out
@@ -314,4 +388,6 @@ def test_an_endless_height_is_too_slow_within_3_seconds(capsys):
         start = time.process_time()
         result, out = verdict(capsys, "03", 2, (height, nb03.widths))
         assert time.process_time() - start < seconds + MARGIN
-    assert result is False and out.startswith("height is too slow: it made ") and "on the tree of this board" in out
+    assert result is False and out.startswith("height never finished on the tree of this board")
+    with short_budget():
+        assert exercise("03", 2).judge((height, nb03.widths)).mistake == "endless-loop"

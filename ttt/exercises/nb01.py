@@ -16,12 +16,14 @@ from ttt.board import Board
 from ttt.exercises.checks import (
     Case,
     Learner,
+    Stop,
     custom_check,
     describe_state,
     describe_value,
     function_check,
     position_check,
     right,
+    several,
     stop,
     unanswered,
     untouched,
@@ -30,6 +32,7 @@ from ttt.exercises.checks import (
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
+from ttt.exercises.verdicts import reveal
 from ttt.geometry import BoardError, geometry
 
 # ====================================================================== the notebook's code, for the solutions
@@ -111,71 +114,115 @@ def _emptiest_first() -> tuple[Board, ...]:
     return tuple(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells)))
 
 
+EVERY = 40
+"""Of the 3×3 positions that no slip needs in particular, the representation checks try one in EVERY."""
+
+
+@cache
+def _sample_3x3() -> tuple[Board, ...]:
+    """The 3×3 positions a representation check tries, emptiest first: few enough that it answers at once.
+
+    Every position with at most two marks (every cell played on the empty board and after one
+    mark of each kind: an encoding slip or a wrong mark shows there); for each of the eight lines,
+    the emptiest position where X has it and the emptiest where O has it (a winner slip, or moves
+    listed after a win); the emptiest full draws; and one in :data:`EVERY` of the rest.  Every
+    mistake the tests of 01.1 and 01.5 try shows on them (``tests/exercises/test_nb01.py``).
+    """
+    chosen, wins, draws = [], set(), 0
+    for index, board in enumerate(_emptiest_first()):
+        lines = {(board.winner, line) for line in geometry(3, 3, 3).lines
+                 if board.winner and all(board.cells[i] == board.winner for i in line)}
+        take = board.moves_made <= 2 or index % EVERY == 0
+        if lines - wins:
+            wins |= lines
+            take = True
+        if board.is_over and not board.winner and draws < 2:
+            draws += 1
+            take = True
+        if take:
+            chosen.append(board)
+    return tuple(chosen)
+
+
 # ====================================================================== comparing a representation with Board
+
+
+def _same_value(got, expected) -> bool:
+    """A value as the encoding gives it; a pair may be a list, by the answer-shape rule."""
+    return got == expected or (isinstance(got, list) and isinstance(expected, tuple) and tuple(got) == expected)
 
 
 def _same_cells(got, expected: str) -> bool:
     return isinstance(got, str) and got == expected
 
 
-def compare_representation(answer, boards, *, name: str, encoding=None, describe_encoding=None) -> None:
+def compare_representation(answer, boards, *, name: str, encoding=None, describe_encoding=None,
+                           plays: int | None = None) -> None:
     """Stop the check at the first board where the representation ``answer`` disagrees with ``Board``.
 
     ``answer`` is a Representation, or any object or 6-tuple like it.  For every
     board: ``from_cells`` (and, if given, the exact ``encoding``), the round trip,
-    ``winner``, ``turn``, ``moves``, and ``play`` of every legal move, which must
-    also leave the value it was given as it was.
+    ``winner``, ``turn``, ``moves``, and ``play`` of every legal move (of the first
+    ``plays`` of them, when given: from the second on, a ``play`` that spoils its
+    value shows), which must also leave the value it was given as it was.  Each
+    refusal names what disagreed as its mistake id ("encoding", "round-trip",
+    "winner", "turn", "moves", "play", "play-changes-value"), or the slip
+    ``describe_encoding`` recognises as ``(id, words)``.
     """
     functions = answer
     if all(hasattr(answer, field) for field in FIELDS):
         functions = tuple(getattr(answer, field) for field in FIELDS)
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
         stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions"
-             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.")
+             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.", mistake="not-a-representation")
     todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
     from_cells, to_cells, winner, turn, moves, play = (
         Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
     for board in boards:
         where, state = "on this board", f"on this board ({describe_state(board)})"
         value = from_cells(board.cells, where=where, show=(board,))
-        if encoding is not None and value != encoding(board.cells):
+        if encoding is not None and not _same_value(value, encoding(board.cells)):
+            slip, words = describe_encoding(board.cells, value) if describe_encoding else ("encoding", None)
             stop(f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:", board,
-                 f"expected: {encoding(board.cells)!r}\nreturned: {value!r}",
-                 describe_encoding(board.cells, value) if describe_encoding else None)
+                 reveal(f"expected: {encoding(board.cells)!r}"), f"returned: {value!r}", words, mistake=slip)
         back = to_cells(value, where=state, show=(board,))
         if not _same_cells(back, board.cells):
             stop(f"The round trip fails {state}: {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
-                 board, f"expected: {board.cells!r}\nreturned: {back!r}")
-        for function, expected, note in (
-            (winner, board.winner, None),
-            (turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks."),
+                 board, f"expected: {board.cells!r}\nreturned: {back!r}", mistake="round-trip")
+        for function, expected, note, slip in (
+            (winner, board.winner, None, "winner"),
+            (turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks.",
+             "turn"),
         ):
             got = function(value, where=state, show=(board,))
             if got != expected:
                 stop(f"{function.name} disagrees with ttt.Board {state}:", board,
-                     f"expected: {expected!r}\nreturned: {got!r}", note)
+                     reveal(f"expected: {expected!r}"), f"returned: {got!r}", note, mistake=slip)
         got = moves(value, where=state, show=(board,))
         try:
             listed = list(got)
         except TypeError:
             listed = got
         if listed != board.legal_moves():
-            note = None
+            note, slip = None, "moves"
             if board.winner and listed:
-                note = "The game is over once somebody has a line: there are no legal moves then."
+                note, slip = "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win"
             elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
-                note = "The right cells, but list them in increasing order."
+                note, slip = "The right cells, but list them in increasing order.", "moves-out-of-order"
             stop(f"{name}.moves disagrees with ttt.Board {state}:", board,
-                 f"expected: {board.legal_moves()!r}\nreturned: {got!r}", note)
-        for cell, child in board.children():
+                 reveal(f"expected: {board.legal_moves()!r}"), f"returned: {got!r}", note, mistake=slip)
+        children = board.children()
+        if plays is not None and len(children) > plays:      # the first moves and the last: low and high cells
+            children = children[:plays - 1] + children[-1:]
+        for cell, child in children:
             after = to_cells(play(value, cell, where=state, show=(board,)), where=state, show=(board,))
             if not _same_cells(after, child.cells):
                 stop(f"{name}.play(value, {cell}) disagrees with ttt.Board {state}:", board,
-                     f"expected the cells {child.cells!r}\nreturned the cells {after!r}")
+                     reveal(f"expected the cells {child.cells!r}"), f"returned the cells {after!r}", mistake="play")
             if not _same_cells(to_cells(value, where=state), board.cells):
                 stop(f"{name}.play(value, {cell}) changed the value it was given, on this board:", board,
                      f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
-                     " leave the old one as it was.")
+                     " leave the old one as it was.", mistake="play-changes-value")
 
 
 # ====================================================================== 01.1 a fifth representation
@@ -186,14 +233,16 @@ def base3_code(cells: str) -> int:
     return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
 
 
-def _describe_base3(cells: str, got) -> str | None:
+def _describe_base3(cells: str, got) -> tuple[str, str | None]:
+    """The slip that gives ``got`` as the code of ``cells``: ``(id, words)``."""
     if got == sum(3 ** (len(cells) - 1 - i) * ".XO".index(m) for i, m in enumerate(cells)):
-        return "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest (3**8)."
+        return ("digits-reversed",
+                "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest (3**8).")
     if got == sum(3**i * ".OX".index(m) for i, m in enumerate(cells)):
-        return "X and O are swapped: an X counts 1 and an O counts 2."
+        return "x-o-swapped", "X and O are swapped: an X counts 1 and an O counts 2."
     if isinstance(got, str):
-        return "from_cells should return one whole number (an int), not text."
-    return None
+        return "not-an-int", "from_cells should return one whole number (an int), not text."
+    return "encoding", None
 
 
 def base3_from_cells(cells):
@@ -247,11 +296,11 @@ BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_tur
 
 
 def _judge_base3(answer):
-    compare_representation(answer, _emptiest_first(), name="BASE3", encoding=base3_code,
+    compare_representation(answer, _sample_3x3(), name="BASE3", encoding=base3_code,
                            describe_encoding=_describe_base3)
     return right(
-        "BASE3 agrees with ttt.Board on all 5,478 positions (the encoding, the round trip, winner, turn,"
-        " moves, and play of every legal move)."
+        f"BASE3 agrees with ttt.Board on {len(_sample_3x3()):,} positions (the encoding, the round trip, winner,"
+        " turn, moves, and play of every legal move)."
     )
 
 
@@ -306,7 +355,7 @@ def _judge_caught(answer):
     missing_keys = [key for key in CAUGHT if key not in caught]
     if missing_keys:
         return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
-    lines = []
+    lines = []      # each a line of the refusal; what would walk to the answer is a reveal(...) of its own
     for mistake, expected in CAUGHT.items():
         try:  # any container of names, or one name alone
             names = {caught[mistake]} if isinstance(caught[mistake], str) else set(caught[mistake])
@@ -321,20 +370,20 @@ def _judge_caught(answer):
             )
             continue
         for name in sorted(expected - names):
-            lines.append(f"{mistake}: {name!r} is missing: {_WHY_MISSING.get((mistake, name), '')}".rstrip(": "))
+            lines += [f"{mistake}: a check that catches it is missing.",
+                      reveal(f"({name!r} does: {_WHY_MISSING.get((mistake, name), '')})")]
         for name in sorted(names - expected):
             why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
-            lines.append(f"{mistake}: {name!r} does not catch it: {why}")
+            lines += [f"{mistake}: {name!r} does not catch it.", reveal(f"(Why: {why})")]
     if slips != SLIPS:
         if slips in ("turn", "moves"):
-            lines.append(
-                f"slips: {slips!r} is caught whatever `play` does: its check never plays a move. Which mistake "
-                "only shows once a second move is played from the same value?"
-            )
+            lines += [f"slips: {slips!r} is caught whatever `play` does.",
+                      reveal("(Its check never plays a move. Which mistake only shows once a second move is played"
+                             " from the same value?)")]
         else:
             lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not {describe_value(slips)}.")
     if lines:
-        return wrong("\n".join(lines))
+        return wrong(*lines, mistake="wrong-report")
     return right(
         "each mistake is caught by exactly one check, and the play-in-place bug slips through if only the first "
         "legal move is played: the first `play` on a fresh grid is right; only the second reveals the damage."
@@ -401,7 +450,7 @@ def put_mark(squares, where, mark):
 
 def _judge_put_mark(answer):
     put = Learner(answer, "put_mark", args="squares, where, mark")
-    for board in all_positions():
+    for board in _sample_3x3():
         mark = board.turn
         messages = {}  # the BoardError message for each kind of bad square
         for where in COORDS + OFF_BOARD:
@@ -420,12 +469,14 @@ def _judge_put_mark(answer):
                         f"{call} raised BoardError but changed `squares` first, on this board:",
                         board,
                         "Check before you write: a refused move must leave the board as it was.",
+                        mistake="writes-before-refusing",
                     )
                 if kind == "empty":
                     return wrong(f"{call} refused an empty square on this board:", board,
-                                 f"BoardError: {error}")
+                                 f"BoardError: {error}", mistake="refuses-an-empty-square")
                 if not str(error).strip():
-                    return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.")
+                    return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.",
+                                 mistake="no-message")
                 messages[kind] = str(error)
                 continue
             if squares != before:
@@ -433,27 +484,30 @@ def _judge_put_mark(answer):
                     f"{call} changed the dict it was given, on this board:",
                     board,
                     "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
+                    mistake="changes-its-argument",
                 )
             if kind != "empty":
                 why = "off the board" if kind == "off the board" else f"taken by {before[where]}"
                 return wrong(f"{call} returned {describe_value(result)}, but {where} is {why}:"
-                             " it should raise BoardError. On this board:", board)
+                             " it should raise BoardError. On this board:", board, mistake="accepts-a-bad-square")
             if result != {**before, where: mark}:
                 return wrong(
                     f"{call} should return a new dict with {mark!r} at {where} and every other square as it"
                     f" was; it returned {describe_value(result)}. On this board:",
                     board,
                     "Is a `return` missing?" if result is None else None,
+                    mistake="returns-none" if result is None else "wrong-dict",
                 )
         if len(messages) == 2 and len(set(messages.values())) == 1:
             return wrong(
                 "put_mark gives the same message for a square off the board and for a taken square:",
                 f"BoardError: {messages['taken']}",
                 "Say which of the two went wrong (and name the square): that is the point of one failure mode.",
+                mistake="one-message",
             )
     return right(
         "put_mark refuses squares off the board and taken squares with two different BoardError messages, places"
-        f" a mark on every empty square, and never changes the dict it is given ({len(all_positions()):,} positions,"
+        f" a mark on every empty square, and never changes the dict it is given ({len(_sample_3x3()):,} positions,"
         f" {len(COORDS + OFF_BOARD)} squares each)."
     )
 
@@ -489,19 +543,48 @@ def _other_marks_lines(flat, cell):
     return flat[:cell] + (mark,) + flat[cell + 1 :], None
 
 
-def _every_move():
-    """Every legal move of the 4,520 unfinished positions, as cases (flat, cell) with the board shown."""
+EVERY_MOVE = 8
+"""01.4 tries every move that completes a line it has not seen completed yet, and one in EVERY_MOVE of the rest."""
+
+
+@cache
+def _move_cases() -> tuple[Case, ...]:
+    """Legal moves of the 4,520 unfinished positions, as cases (flat, cell) with the board shown.
+
+    Every (cell, line, mover) completion the first time it occurs (each of the 24 ways a cell lies
+    on a line, for X and for O: a loop that skips one line shows there), and one in
+    :data:`EVERY_MOVE` of the other moves, fullest board first: few enough that the check answers at once.
+    """
+    cases, seen, index = [], set(), 0
+    lines = GEOMETRY.lines
     for board in unfinished_positions():
         for cell, child in board.children():
-            yield Case((tuple(board.cells), cell), (tuple(child.cells), child.winner),
-                       f"on this board ({describe_state(board)}) with cell={cell}", (board,))
+            completed = {(cell, number, child.winner) for number in GEOMETRY.lines_through[cell]
+                         if child.winner and all(child.cells[i] == child.winner for i in lines[number])}
+            index += 1
+            if completed - seen or index % EVERY_MOVE == 0:
+                seen |= completed
+                cases.append(Case((tuple(board.cells), cell), (tuple(child.cells), child.winner),
+                                  f"on this board ({describe_state(board)}) with cell={cell}", (board,)))
+    return tuple(cases)
+
+
+MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
+"""The success line's words for 01.4's cases (``tests/exercises/test_nb01.py`` counts them)."""
+
+
+def _as_pair(got) -> tuple:
+    """The learner's (new position, winner), given as a tuple or a list (the answer-shape rule)."""
+    if not (isinstance(got, (tuple, list)) and len(got) == 2):
+        raise TypeError("flat_play_and_winner should return a pair (new position, winner)")
+    return tuple(got)
 
 
 def _describe_move(flat, cell, expected, got):
-    if not (isinstance(got, tuple) and len(got) == 2):
-        return "flat_play_and_winner should return a pair (new position, winner)."
     if isinstance(got[0], list) and tuple(got[0]) == expected[0]:
         return "A flat position is a tuple (immutable and hashable), not a list."
+    if isinstance(got[0], str) and tuple(got[0]) == expected[0]:
+        return "A flat position is a tuple of marks, one per cell, not a string: keep it as `flat_play` makes it."
     if got[0] != expected[0]:
         return "It returns the wrong position: the move puts the mark of the side to move on `cell`, nothing else."
     if expected[1] and got[1] is None:
@@ -515,8 +598,9 @@ LINES_THROUGH = Exercise(
     starter=function_starter(flat_play_and_winner),
     code=(flat_play_and_winner,),
     checker=function_check(
-        None, _every_move, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
-        witnesses=12, label="all 16,167 moves of the 4,520 unfinished positions",
+        None, _move_cases, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
+        normalize=_as_pair, witnesses=12,
+        label=MOVES_LABEL,
         mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other"
                                        " side's mark? After the move, the line to look for is the mover's,"
                                        " the mark just placed.")],
@@ -527,19 +611,24 @@ LINES_THROUGH = Exercise(
 
 # ====================================================================== 01.5 ★ larger boards
 
-SAMPLE = 400
+SAMPLE = 40
+"""Positions of each larger board that 01.5 tries (random play, ``random.Random(0)``)."""
+
+SIZES = ((3, 3, 3), (4, 4, 3), (3, 4, 3), (4, 4, 4))
+"""The boards 01.5 tries: rows, cols and k each change, so rules that ignore one of them are refused."""
+
+PLAYS = 3
+"""The moves 01.5 plays from each position: the first two (from the second on, a spoilt value shows) and the last."""
 
 
-@cache
-def _sample_3x3() -> tuple[Board, ...]:
-    """3×3 positions for 01.5, few enough that a learner's own code, traced, answers within the budget:
-    every position with at most three marks, every finished one (a win on each of the eight lines), and
-    every tenth of the rest, emptiest first (01.1-01.4 already try the 3×3 rules on all 5,478)."""
-    return tuple(board for index, board in enumerate(_emptiest_first())
-                 if board.moves_made <= 3 or board.is_over or index % 10 == 0)
+def _boards_of(size) -> tuple[Board, ...]:
+    return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
 
 
-SIZES = {(3, 3, 3): _sample_3x3, (4, 4, 3): lambda: random_positions(4, 4, 3, SAMPLE, 0, unfinished=False)}
+def _sizes_label() -> str:
+    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
+    return (f"{len(_sample_3x3()):,} positions of 3×3 and on {SAMPLE} positions each of {others}"
+            " (random play, random.Random(0))")
 
 
 def flat_rules(rows, cols, k):
@@ -607,28 +696,106 @@ def bits_rules(rows, cols, k):
     return Representation(from_cells, to_cells, winner, turn, moves, play)
 
 
+def _flat_encoding(cells: str) -> tuple:
+    return tuple(cells)
+
+
+def _bits_encoding(cells: str) -> tuple[int, int]:
+    return (sum(1 << cell for cell, mark in enumerate(cells) if mark == "X"),
+            sum(1 << cell for cell, mark in enumerate(cells) if mark == "O"))
+
+
+def _describe_flat(cells: str, got) -> tuple[str, str]:
+    return "not-flat", "flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per cell."
+
+
+def _describe_bits(cells: str, got) -> tuple[str, str]:
+    return ("not-a-bitboard", "bits_rules is the bitboard of the notebook: from_cells gives a pair (x, o) of ints,"
+            " bit i of x set when X holds cell i, of o when O does.")
+
+
+FACTORIES = (("flat_rules", _flat_encoding, _describe_flat), ("bits_rules", _bits_encoding, _describe_bits))
+
+IGNORED = (   # (id, the size a factory that ignores a parameter builds instead, what it ignores)
+    ("ignores-k", lambda rows, cols, k: (rows, cols, 3), "k, the length of a line"),
+    ("ignores-cols", lambda rows, cols, k: (rows, rows, k), "cols, the number of columns"),
+    ("ignores-rows", lambda rows, cols, k: (cols, cols, k), "rows, the number of rows"),
+    ("rows-cols-swapped", lambda rows, cols, k: (cols, rows, k), "which of rows and cols is which"),
+)
+
+
+def _winners_and_moves(cells: str, size) -> tuple[set, list[int]]:
+    """What right rules for ``size`` say on ``cells`` (whatever their length): who holds a line, and the moves."""
+    lines = geometry(*size).lines
+    holders = {cells[line[0]] for line in lines
+               if all(i < len(cells) for i in line) and cells[line[0]] != "." and len(set(cells[i] for i in line)) == 1}
+    return holders, [] if holders else [cell for cell in range(size[0] * size[1])
+                                        if cell >= len(cells) or cells[cell] == "."]
+
+
+def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
+    """``(id, what)`` when ``rep``, built for ``size``, plays by the rules of a size with one parameter ignored.
+
+    A slip is recognised by behaviour: on the failing board and on every board of this size where
+    the slip's rules and the right ones disagree, the learner's winner and moves are the slip's (so
+    that two slips that agree on a few boards are told apart).
+    """
+    functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
+    from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
+    for slip, altered, what in IGNORED:
+        other = altered(*size)
+        if other == size or other[2] > max(other[:2]):
+            continue
+        shown = 0
+        for board in (failing, *_boards_of(size)):
+            holders, listed = _winners_and_moves(board.cells, other)
+            if (holders, listed) == ({board.winner} - {None}, board.legal_moves()):
+                continue                     # the slip does not show on this board
+            try:
+                value = from_cells(board.cells)
+                got = winner(value), list(moves(value))
+            except (Stop, TypeError):        # an error, or too slow, or no list: not this slip
+                break
+            if got[1] != listed or (got[0] not in holders if holders else got[0] is not None):
+                break
+            shown += 1
+        else:
+            if shown:
+                return slip, what
+    return None
+
+
 def _judge_factories(answer):
-    factories = list(answer) if isinstance(answer, (tuple, list)) else [answer]
-    if not factories:
-        return wrong("Give your functions, e.g. check((flat_rules, bits_rules)).")
+    if callable(answer):
+        return wrong("01.5 asks for two functions, flat_rules and bits_rules: give both, in that order, as"
+                     " check((flat_rules, bits_rules)).", mistake="one-function")
+    factories = several(answer, [name for name, _, _ in FACTORIES], "functions")
     if all(factory is None for factory in factories):
         return unanswered("replace None with (flat_rules, bits_rules), then run the cell again.")
     done = []
-    for position, factory in enumerate(factories):
-        if factory is None:
-            continue
-        name = getattr(factory, "__name__", f"function {position + 1}")
+    for factory, (name, encoding, describe) in zip(factories, FACTORIES):
+        if done and factory is factories[0]:
+            return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
+                         " bitboard.", mistake="same-function-twice")
         passed = f"{' and '.join(done)} passed; now " if done else ""
         make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
-        for (rows, cols, k), boards in SIZES.items():
-            call = f"{name}({rows}, {cols}, {k})"
-            rep = make(rows, cols, k, where=f"when called as {call}")
-            compare_representation(rep, boards(), name=call)
+        for size in SIZES:
+            call = f"{name}({', '.join(map(str, size))})"
+            rep = make(*size, where=f"when called as {call}")
+            try:
+                compare_representation(rep, _boards_of(size), name=call, encoding=encoding,
+                                       describe_encoding=describe, plays=PLAYS)
+            except Stop as refused:
+                board = next((part for part in refused.verdict.parts if isinstance(part, Board)), None)
+                slip = _ignored_parameter(rep, size, board) if board is not None else None
+                if slip is None:
+                    raise
+                raise Stop(wrong(*refused.verdict.parts,
+                                 f"{call} plays by the rules of another board: does {name} use {slip[1]}?"
+                                 f" The check tries boards where rows, cols and k each change.",
+                                 mistake=slip[0])) from None
         done.append(name)
-    return right(
-        f"{' and '.join(done)} agree{'s' if len(done) == 1 else ''} with ttt.Board on {len(_sample_3x3()):,}"
-        f" positions of 3×3 and on {SAMPLE:,} positions of 4×4 with k = 3 (random play, random.Random(0))."
-    )
+    return right(f"flat_rules and bits_rules agree with ttt.Board on {_sizes_label()}.")
 
 
 LARGER = Exercise(
@@ -649,7 +816,12 @@ def read_filling(text) -> tuple[int, int, str]:
         return text.rows, text.cols, text.cells
     if not isinstance(text, str):
         raise ValueError(f'Give the filling as text, row by row with "/" between rows, not {describe_value(text)}')
-    rows = [row for row in re.split(r"[/\n]", text.strip())]
+    body = text.strip()
+    side = round(len(body) ** 0.5)
+    if "/" not in body and "\n" not in body and side > 1 and side * side == len(body):
+        rows = [body[row * side : row * side + side] for row in range(side)]   # 16 cells in one: 4×4, as 00.1 reads 9
+    else:
+        rows = re.split(r"[/\n]", body)
     widths = {len(row) for row in rows}
     if len(widths) != 1:
         raise ValueError(f"{text!r} has rows of different lengths")

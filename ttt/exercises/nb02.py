@@ -15,6 +15,7 @@ from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
 from ttt.exercises.positions import random_positions, unfinished_positions
+from ttt.exercises.verdicts import reveal
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
 
@@ -69,17 +70,19 @@ def _judge_undo(answer):
                         game.board,
                         "With the computer playing X, its first move is not yours to take back." if computer == "X"
                         else None,
+                        mistake="undoes-what-is-not-yours",
                     )
                 break
             board, history = before.pop()
             if game.board != board or list(game.history) != history:
                 took = len(history) - len(game.history)
-                note = None
+                note, slip = None, "too-many" if took > 0 else "too-few" if took < 0 else "wrong-position"
                 if computer is not None and len(game.history) == len(history) + 1:
                     note = ("That took back only the computer's reply: your own move is still on the board, and it is"
                             " the computer's turn. Take back your move too.")
+                    slip = "only-the-reply"
                 elif computer is not None and game.board == board:
-                    note = "The board is right but game.history is not: keep the two in step."
+                    note, slip = "The board is right but game.history is not: keep the two in step.", "history-out-of-step"
                 return wrong(
                     f"In {what}, undo on this board:",
                     shown,
@@ -89,14 +92,17 @@ def _judge_undo(answer):
                     game.board,
                     note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
                              f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
+                    mistake=slip,
                 )
             if result is not True:
-                return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.")
+                return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.",
+                             mistake="returns-none" if result is None else "returns-not-true")
             if not isinstance(game.message, str) or not game.message.endswith(status_line(game.board)):
                 return wrong(
                     f"In {what}, after undo the message is {game.message!r}: it should end with the status of the"
                     f" board, {status_line(game.board)!r}.",
                     game.board,
+                    mistake="stale-message",
                 )
     return right(
         "undo takes back the last move (and the computer's reply, when there is one) in every game tried: 105 seeded"
@@ -137,10 +143,11 @@ def _judge_opponent(answer):
     if isinstance(answer, type):
         return wrong(
             f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
-            " BoardWidget(opponent=...) needs."
+            " BoardWidget(opponent=...) needs.", mistake="a-class-not-an-object"
         )
     if getattr(answer, "move", None) is None:
-        return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.")
+        return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.",
+                     mistake="no-move-method")
     move = Learner(answer.move, "move")
     for board in unfinished_positions() + random_positions(4, 4, 4, 500, 0):
         state = f"on this board ({board.turn} to move)"
@@ -149,10 +156,10 @@ def _judge_opponent(answer):
             cell = board.cell(got)
         except BoardError as error:
             return wrong(f"move returned {describe_value(got)} {state}:", board,
-                         f"That is not a cell: {error}.")
+                         f"That is not a cell: {error}.", mistake="not-a-cell")
         if board.cells[cell] != ".":
             return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
-                         "Choose among board.legal_moves().")
+                         "Choose among board.legal_moves().", mistake="taken-cell")
     game = Game(opponent=answer, computer="X")
     return right(
         "your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4), with X or"
@@ -214,14 +221,41 @@ def _reads(row_col, read):
     """What the learner's ``row_col(read)`` returns for the prompt; ``EOFError`` itself when it lets one through."""
     wrapped = row_col(read)
     if not callable(wrapped):       # the learner's value, not a guard: Learner already guards row_col itself
-        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.")
+        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.",
+             "Is a `return read_cell` missing at the end of row_col?" if wrapped is None else
+             "Does row_col translate the answer itself? It should define a read function and return it.",
+             mistake="returns-no-function")
     try:
         return wrapped(PROMPT)
     except EOFError:
         return EOFError
 
 
+def _made_by_a_call(answer) -> bool:
+    """Whether ``answer`` is a function that a call made (a closure over a function), as ``row_col(read)`` returns.
+
+    Then the learner passed ``row_col(scripted([...]))``, already called: the check must say so before
+    calling it, since it would call the learner's own ``read`` (which may wait for input).
+    """
+    cells = getattr(answer, "__closure__", None) or ()
+    contents = []
+    for cell in cells:
+        try:
+            contents.append(cell.cell_contents)
+        except ValueError:           # an empty cell
+            continue
+    return ".<locals>." in getattr(answer, "__qualname__", "") and any(callable(value) for value in contents)
+
+
+ALREADY_CALLED = "already-called"
+
+
 def _judge_row_col(answer):
+    if _made_by_a_call(answer):
+        stop(f"That is the read function that row_col returns, already made ({answer.__qualname__}): the check needs"
+             " row_col itself, to wrap reads of its own.",
+             "Pass the function without calling it: check(row_col), not check(row_col(scripted([...]))).",
+             mistake=ALREADY_CALLED)
     row_col = Learner(answer, "row_col", args="read")
     for given in ANSWERS:
         asked = []
@@ -233,10 +267,12 @@ def _judge_row_col(answer):
         got = row_col(read, where=f"for the answer {given!r}", call=_reads,
                       note="Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
         if asked != [PROMPT]:
-            stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.")
+            stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.",
+                 mistake="asks-otherwise")
         expected = _expected_row_col(given)
         if not isinstance(got, str):
-            stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.")
+            stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.",
+                 mistake="returns-no-text")
         if got.strip() != expected.strip():
             if expected == given:
                 why = (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop"
@@ -244,9 +280,14 @@ def _judge_row_col(answer):
                 if given in ("3,3", "0,3", "-1,0"):
                     why += (" (Turning it into a cell number would give a message about a cell the player never"
                             " typed.)")
-            else:
-                why = f"row {given.split(',')[0].strip()}, column {given.split(',')[1].strip()} is cell {expected}."
-            stop(f"For the answer {given!r} your read returned {got!r}, expected {expected!r}: {why}")
+                stop(f"For the answer {given!r} your read returned {got!r}: {why}", mistake="translates-too-much")
+            swapped = str(int(given.split(",")[1]) * 3 + int(given.split(",")[0]))
+            stop(f"For the answer {given!r} your read returned {got!r}, which is not the cell of that row and column.",
+                 reveal(f"Expected {expected!r}: row {given.split(',')[0].strip()}, column"
+                        f" {given.split(',')[1].strip()} is cell {expected}."),
+                 "Are rows and columns swapped? The row comes first." if got.strip() == swapped else None,
+                 mistake="rows-cols-swapped" if got.strip() == swapped else
+                 "passes-a-pair-on" if got == given else "wrong-cell")
 
     def ending(prompt):
         raise EOFError
@@ -254,7 +295,7 @@ def _judge_row_col(answer):
     if row_col(ending, where="when the wrapped read raises EOFError (the input has ended)", call=_reads,
                note="Let the EOFError through: the loop needs it to stop.") is not EOFError:
         stop("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
-             " let it through, so that the loop stops.")
+             " let it through, so that the loop stops.", mistake="swallows-the-end")
     return right(
         f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through unchanged,"
         " and the end of the input still ends the game."
@@ -308,10 +349,49 @@ _HUTTON_SLIPS = [  # (answers, the rule of getNat that they test)
 
 def _describe_hutton(board, answer, expected, got):
     """The rule of getNat or valid that the answer tests (the slip shows in which answer fails)."""
+    if isinstance(got, str) and isinstance(expected, str) and got != expected and \
+            got.strip().lower().removeprefix("error:").strip() == expected.lower().removeprefix("error:").strip():
+        return f"The kind of message is right, but Hutton's loop prints it exactly as {expected!r}."
     words = next((words for answers, words in _HUTTON_SLIPS if answer in answers), None)
     if words is None and expected == INVALID_MOVE and got is None:
         return "That cell is off the board or taken, which `valid` refuses."
     return words
+
+
+def _strips_spaces(board, answer):
+    return _hutton_reference(board, answer.strip())
+
+
+def _isdigit(board, answer):
+    if not answer.isdigit():
+        return INVALID_NUMBER
+    return INVALID_MOVE if int(answer) >= board.size or board.cells[int(answer)] != "." else None
+
+
+def _int_parses(board, answer):
+    try:
+        cell = int(answer)
+    except ValueError:
+        return INVALID_NUMBER
+    return INVALID_MOVE if not 0 <= cell < board.size or board.cells[cell] != "." else None
+
+
+def _leading_zero_refused(board, answer):
+    return INVALID_NUMBER if answer[:1] == "0" and len(answer) > 1 else _hutton_reference(board, answer)
+
+
+def _taken_is_fine(board, answer):
+    message = _hutton_reference(board, answer)
+    return None if message == INVALID_MOVE and int(answer) < board.size else message
+
+
+EVERY_BOARD = 100
+"""02.4 tries its answers on one in EVERY_BOARD unfinished positions (fullest first), and on the empty board."""
+
+
+def _hutton_cases():
+    boards = unfinished_positions()[::EVERY_BOARD] + (Board.empty(),)
+    return [(board, given) for board in boards for given in HUTTON_ANSWERS]
 
 
 HUTTON = Exercise(
@@ -319,10 +399,13 @@ HUTTON = Exercise(
     starter=function_starter(hutton_message),
     code=(hutton_message,),
     checker=function_check(
-        _hutton_reference,
-        lambda: [(board, given) for board in unfinished_positions() for given in HUTTON_ANSWERS],
+        _hutton_reference, _hutton_cases,
         name="hutton_message", args="board, answer", describe=_describe_hutton,
-        label=f"all 4,520 unfinished positions, for {len(HUTTON_ANSWERS)} answers each",
+        label=f"47 positions (one in {EVERY_BOARD} unfinished positions, and the empty board), for"
+              f" {len(HUTTON_ANSWERS)} answers each",
+        mistakes=[(_strips_spaces, _HUTTON_SLIPS[1][1]), (_isdigit, _HUTTON_SLIPS[0][1]),
+                  (_int_parses, _HUTTON_SLIPS[2][1]), (_leading_zero_refused, _HUTTON_SLIPS[4][1]),
+                  (_taken_is_fine, "That cell is taken, which `valid` refuses: a move needs a blank cell.")],
     ),
     answer=lambda: hutton_message,
 )

@@ -7,11 +7,12 @@ through the checks.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import current_budget
+from ttt.exercises.calls import current_budget, is_learners_file
 from ttt.exercises.checks import Case, describe_state, function_check, functions_check, numbers_check, stop
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -98,12 +99,12 @@ def _nodes_per_depth(board: Board) -> tuple[int, ...]:
 
 
 def _tree_positions() -> tuple[Board, ...]:
-    """Every 3×3 position with at least five marks (fullest first), then every 2×2 one (k = 2).
+    """Every 3×3 position with at least six marks (fullest first), then every 2×2 one (k = 2).
 
-    Their trees have 64,523 nodes in all, so a right answer that visits every node (as it should)
+    Their trees have 18,995 nodes in all, so a right answer that visits every node (as it should)
     fits the check's time; the empty board's tree alone has 549,946.
     """
-    return tuple(board for board in all_positions() if board.moves_made >= 5) + all_positions(2, 2, 2)
+    return tuple(board for board in all_positions() if board.moves_made >= 6) + all_positions(2, 2, 2)
 
 
 def _on_trees(reference):
@@ -123,7 +124,7 @@ def _shortest_path(tree):
     return 1 + min(_shortest_path(child) for child in tree.children) if tree.children else 0
 
 
-_TREES_LABEL = "the trees of all 4,388 3×3 positions with at least five marks and of all 29 of 2×2"
+_TREES_LABEL = "the trees of all 3,128 3×3 positions with at least six marks and of all 29 of 2×2"
 
 HEIGHT_WIDTHS = Exercise(
     number=2,
@@ -135,10 +136,10 @@ HEIGHT_WIDTHS = Exercise(
             name="height", args="tree", label=_TREES_LABEL,
             mistakes=[
                 (lambda tree: _height_reference(tree.board) + 1,
-                 "That counts the nodes on the longest path; height counts the moves, one fewer."),
+                 "That counts the nodes on the longest path; height counts the moves, one fewer.", "counts-nodes-on-path"),
                 (lambda tree: tree.board.size - tree.board.moves_made,
                  "That is the number of empty cells, but a game can end before the board is full: follow the "
-                 "tree itself (a leaf has height 0, any other node one more than its highest child)."),
+                 "tree itself (a leaf has height 0, any other node one more than its highest child).", "empty-cells"),
                 (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
             ],
         ),
@@ -148,11 +149,11 @@ HEIGHT_WIDTHS = Exercise(
             mistakes=[
                 (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
                  "Your list starts at the empty board (the ply of the game); widths counts depths below the "
-                 "root of *this* tree, so it starts with 1, the root itself."),
+                 "root of *this* tree, so it starts with 1, the root itself.", "from-the-empty-board"),
                 (lambda tree: _widths_reference(tree.board)[1:],
-                 "The root is missing: depth 0 holds one node, the root itself."),
+                 "The root is missing: depth 0 holds one node, the root itself.", "root-missing"),
                 (lambda tree: [1] * len(_widths_reference(tree.board)),
-                 "Each depth counts every node at that depth, not one path through the tree."),
+                 "Each depth counts every node at that depth, not one path through the tree.", "one-path"),
             ],
         ),
     ),
@@ -251,30 +252,95 @@ def count_games(board, memo=None):
     return memo[board]
 
 
-def _count_positions() -> tuple[Board, ...]:
-    """The 3×3 positions with five marks or more (fullest first), a corner opening, the empty board, then 2×2.
+MEMO_BOARD = Board.parse("X../.../...")
+"""Where a count without a memo shows: 59,705 calls for 1,870 positions (the cases before it are too small to tell)."""
 
-    Not every 3×3 position: with a fresh memo for each, that alone takes seconds.  Without a memo,
-    the corner opening (59,705 nodes, 1,870 positions) already makes far too many calls.
+EVERY_COUNT = 8
+"""Of the 3×3 positions with five marks or more, 03.5 tries one in EVERY_COUNT (each with a fresh memo)."""
+
+
+def _count_positions() -> tuple[Board, ...]:
+    """One in :data:`EVERY_COUNT` 3×3 positions with five marks or more (fullest first), a corner opening, then
+    all 29 of 2×2.
+
+    Few enough that a right answer answers at once (with a fresh memo for each, every 3×3 position
+    would take seconds, and the empty board alone costs more than all of these; the learner checks
+    255,168 there).  Without a memo, the corner opening (59,705 nodes, 1,870 positions) already
+    makes far too many calls.
     """
-    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)
-    return fuller + (Board.parse("X../.../..."), Board.empty()) + all_positions(2, 2, 2)
+    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::EVERY_COUNT]
+    return fuller + (MEMO_BOARD,) + all_positions(2, 2, 2)
 
 
 _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
 
 
+def _counting_calls(count_games, board) -> tuple[int, int | None]:
+    """``count_games(board)`` and how many calls of ``count_games`` it made, or None where they cannot be counted.
+
+    A recursive function calls itself through its global name, so for the length of the call that
+    name is bound to a wrapper that counts, then bound back (also when the call is stopped).  This
+    costs one extra call per call, traces nothing, and also counts a ``functools.cache``d function's
+    calls (the cache wrapper is the global name).  A function that recurses through another name
+    (a helper, a closure) is not counted.
+    """
+    inner = getattr(count_games, "__wrapped__", count_games)
+    namespace, name = getattr(inner, "__globals__", None), getattr(count_games, "__name__", None)
+    if not isinstance(namespace, dict) or name is None or namespace.get(name) is not count_games:
+        return count_games(board), None
+    calls = 0
+
+    def counting(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return count_games(*args, **kwargs)
+
+    namespace[name] = counting
+    try:
+        games = count_games(board)
+    finally:
+        namespace[name] = count_games
+    return games, calls + 1
+
+
+def _profiled_calls(count_games, board) -> int:
+    """How many calls of the learner's own functions ``count_games(board)`` makes, counted by a profile hook.
+
+    For a count that recurses through another name (a helper, a closure), which the global name
+    does not see; only then, since a hook on every call costs time.
+    """
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event == "call" and not frame.f_code.co_name.startswith("<") and is_learners_file(frame.f_code.co_filename):
+            calls += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(count)
+    try:
+        count_games(board)
+    finally:
+        sys.setprofile(previous)
+    return calls
+
+
+NO_MEMO = "no-memo"
+
+
+
 def _each_position_once(count_games, board):
     """The learner's count, stopped with words naming the memo when it makes far more calls than there are positions."""
-    budget = current_budget()
-    before = budget.calls
-    games = count_games(board)
-    calls, positions = budget.calls - before, _counts(board).positions
-    if calls > 8 * positions:
+    games, calls = _counting_calls(count_games, board)
+    with current_budget().paused():              # the check's own count, not the learner's time
+        positions = _counts(board).positions
+    if (calls or 0) <= 1 and board == MEMO_BOARD:   # it does not recurse through its own name: count otherwise
+        calls = _profiled_calls(count_games, board)
+    if calls is not None and calls > 8 * positions:
         stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
              f"{plural(positions, 'position')} below it, itself included:", board,
              "It works the same positions out again and again. Is the memo used? Look a board up before "
-             "recursing, and store its count after.")
+             "recursing, and store its count after.", mistake=NO_MEMO)
     return games
 
 
@@ -284,18 +350,23 @@ COUNT_GAMES = Exercise(
     code=(count_games,),
     checker=function_check(
         lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
-        label="every 3×3 position with at least five marks, a corner opening, the empty board, and all 29 of 2×2",
+        label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
         mistakes=[
             (lambda board: 0,  # no base case: every count is a sum of zeros
-             "A finished board is one complete game (the one that just ended): return 1 there, not 0."),
+             "A finished board is one complete game (the one that just ended): return 1 there, not 0.",
+             "zero-at-the-end"),
             (lambda board: _counts(board).nodes,
-             "That is the number of nodes below this board; games are only its leaves, the finished boards."),
+             "That is the number of nodes below this board; games are only its leaves, the finished boards.",
+             "counts-nodes"),
             (lambda board: _counts(board).nodes - 1,
-             "That counts every node below this board; games are only the leaves, the finished boards."),
+             "That counts every node below this board; games are only the leaves, the finished boards.",
+             "counts-nodes-below"),
             (lambda board: _counts(board).positions,
-             "That counts each position once; a game is a path, and many paths pass through one position."),
+             "That counts each position once; a game is a path, and many paths pass through one position.",
+             "counts-positions"),
         ],
         slow="Is the memo used? Each position should be worked out once.",
+        work=lambda board: (_counts(board).positions, "positions exist below this board, itself included"),
     ),
     answer=lambda: count_games,
 )
