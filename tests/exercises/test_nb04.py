@@ -163,7 +163,7 @@ def test_verdicts_of_the_notebook_positions():
 def test_coach_mode_passes(capsys):
     result, out = judged(capsys, "04", 3, nb04.verdict)
     assert result is True
-    assert "every move of the 162 unfinished 3×3 positions with at most four marks, up to symmetry" in out
+    assert "every move of the 146 unfinished 3×3 positions with three or four marks, up to symmetry" in out
 
 
 def _by_scores(board, cell):

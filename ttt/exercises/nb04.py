@@ -260,13 +260,13 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
 
 
 def _moves() -> list[tuple[Board, int]]:
-    """Every move (885) of the 162 unfinished positions with at most four marks up to symmetry (fullest first).
+    """Every move (768) of the 146 unfinished positions with three or four marks up to symmetry, fullest first.
 
-    Every kind of verdict occurs there, every slip below shows, and a learner's ``verdict`` answers them in
-    about 0.1 s; all 627 positions (2,270 moves) took 0.3 s, all 4,520 seconds.
+    Both sides move there, every kind of verdict occurs, every slip below shows, and a learner's ``verdict``
+    answers them in under 0.1 s; all 627 positions (2,270 moves) took 0.3 s, all 4,520 seconds.
     """
-    return [(board, cell) for board in unfinished_positions() if board.moves_made <= 4 and canonical(board) == board
-            for cell in board.legal_moves()]
+    return [(board, cell) for board in unfinished_positions()
+            if board.moves_made in (3, 4) and canonical(board) == board for cell in board.legal_moves()]
 
 
 def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
@@ -328,7 +328,7 @@ COACH = Exercise(
     code=(verdict,),
     checker=function_check(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
-        label="every move of the 162 unfinished 3×3 positions with at most four marks, up to symmetry",
+        label="every move of the 146 unfinished 3×3 positions with three or four marks, up to symmetry",
         mistakes=[
             (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
              "A slower win keeps the value: compare the signs of the scores (win, draw, loss), not the scores "
