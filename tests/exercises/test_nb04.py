@@ -88,7 +88,7 @@ def test_a_learners_minimax_without_a_memo_passes_well_within_the_budget(capsys)
 
 def test_hutton_order_passes_and_counts_the_string_mistake(capsys):
     result, out = judged(capsys, "04", 1, nb04.minimax_outcome)
-    assert result is True and "all 3,128 positions with at least six marks" in out
+    assert result is True and "the 603 positions with at least five marks, up to symmetry" in out
     later = nb04._later_positions()
     assert len(later) == 5_144
     assert sum(_by_strings(b) != nb04.minimax_outcome(b) for b in later) == 656
@@ -163,7 +163,7 @@ def test_verdicts_of_the_notebook_positions():
 def test_coach_mode_passes(capsys):
     result, out = judged(capsys, "04", 3, nb04.verdict)
     assert result is True
-    assert "every move of the 146 unfinished 3×3 positions with three or four marks, up to symmetry" in out
+    assert "every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry" in out
 
 
 def _by_scores(board, cell):
@@ -219,7 +219,7 @@ def _sentence_case(board, cell):
      "The words are right but not the punctuation or spacing"),
     (lambda board, cell: nb04.verdict(board, cell) + ".", "punctuation",
      "The words are right but not the punctuation or spacing"),
-    (lambda board, cell: _sentence_case(board, cell).replace("; now", " - now"), "capitals_and_punctuation",
+    (lambda board, cell: _sentence_case(board, cell) + ".", "capitals_and_punctuation",       # as sentences
      "The words are right but not the capitals, punctuation or spacing"),
 ])
 def test_coach_mistakes_show_the_board_and_name_the_mistake(capsys, mistake, slip, words):
