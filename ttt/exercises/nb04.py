@@ -11,18 +11,20 @@ import re
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
+from ttt.bitboard import layout
 from ttt.board import Board
 from ttt.exercises.checks import (custom_check, exact, function_check, number_check, parse_position,
                                   position_check, same_number, wrong)
+from ttt.exercises.verdicts import reveal
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
 from ttt.match import play_match
 from ttt.players import PerfectPlayer, RandomPlayer
-from ttt.scores import plies_from_score, sign
+from ttt.scores import sign
 from ttt.solver import describe, move_hints, move_scores, solve
 from ttt.symmetry import canonical
 from ttt.tree import reachable_positions
@@ -59,13 +61,26 @@ def _slipped(board: Board, key=None, swapped=False) -> str:
     return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
+def _winner_at_a_draw(board: Board):
+    """The slip ``return board.winner`` at a leaf: None for a drawn game (the learner's search usually stops
+    there with a TypeError, comparing None in its ``key``, so only the finished boards matter)."""
+    return board.winner if board.is_over else _outcome_reference(board)
+
+
 def _later_positions(marks: int = 4) -> tuple[Board, ...]:
     """The notebook's ``later``: every position with at least four marks, finished ones too, fullest first.
 
-    The check takes those with at least five (``marks=5``): a learner's minimax without a memo searches
-    the 64,394 nodes of their trees well within the check's time, the 201,734 of ``later`` barely.
+    The check takes the 603 with at least five up to symmetry (``_checked_positions``).
     """
     return tuple(board for board in all_positions() if board.moves_made >= marks)
+
+
+def _checked_positions() -> tuple[Board, ...]:
+    """The 603 positions with at least five marks up to symmetry, finished ones too, fullest first: a learner's
+    minimax without a memo searches their trees in a few hundredths of a second, so one ten times slower still
+    fits the check's budget (all 4,388 with five marks or more took 0.5 s, 4,388 calls of the learner's code
+    among them)."""
+    return tuple(board for board in _later_positions(5) if canonical(board) == board)
 
 
 HUTTON_ORDER = Exercise(
@@ -77,17 +92,19 @@ HUTTON_ORDER = Exercise(
     code=(minimax_outcome,),
     checker=function_check(
         _outcome_reference,
-        lambda: _later_positions(5),
+        _checked_positions,
         name="minimax_outcome",
-        label="all 4,388 positions with at least five marks",
+        label="the 603 positions with at least five marks, up to symmetry",
         mistakes=[
             (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
                        "letters come after capitals), so X would rather draw than win. Compare with a key: "
-                       "max(..., key=...)."),
+                       "max(..., key=...).", "strings_compared"),
             (lambda board: _slipped(board, ORDER.get, swapped=True),
-             "X and O swapped? X takes the largest outcome, O the smallest."),
+             "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
+            (_winner_at_a_draw, 'A drawn game has no winner: on a finished board without one, `board.winner` is'
+                                ' None. The outcome there is "draw".', "winner_for_a_draw"),
         ],
-        describe=lambda board, expected, got: None if got in ORDER else (
+        describe=lambda board, expected, got: None if isinstance(got, str) and got in ORDER else (
             f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
     ),
     answer=lambda: minimax_outcome,
@@ -249,9 +266,14 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
 
 
 def _moves() -> list[tuple[Board, int]]:
-    """Every move of the 627 unfinished positions up to symmetry (fullest first): all of 4,520 take seconds."""
-    return [(board, cell) for board in unfinished_positions() if canonical(board) == board
-            for cell in board.legal_moves()]
+    """Every move (345) of the 54 unfinished positions with at most three marks up to symmetry, fullest first.
+
+    Both sides move there, every kind of verdict occurs, every slip below shows, and a learner's ``verdict``
+    answers them in a few hundredths of a second; all 627 positions (2,270 moves) took 0.3 s, all 4,520 seconds.
+    """
+    move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
+    return [(board, cell) for board in unfinished_positions()
+            if board.moves_made <= 3 and canonical(board) == board for cell in board.legal_moves()]
 
 
 def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
@@ -267,13 +289,45 @@ def _labels_swapped(board, cell):
     return re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1", said)
 
 
-def _only_the_punctuation(board, cell, expected, got):
-    words = lambda text: re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()   # noqa: E731
-    if isinstance(got, str) and words(got) == words(expected):
-        return ("The words are right but not the punctuation or spacing: write it as the prompt does, "
-                "\"that was a win in 3; now it is a draw\", with a semicolon between the two parts.")
-    return None
+class _Spelled(str):
+    """The right verdict as a slip spells it: equal to every text that reads the same once :meth:`fold` is
+    applied to both, so that one slip stands for all its spellings ("That was ...", "...; Now ...").
 
+    A function check names a slip by comparing the learner's answer with the slip's on the failing case
+    (``==``, from the learner's side: Python asks this subclass first); the right verdict itself reads
+    the same, so the slip is never wrong where the learner is right.
+    """
+
+    __hash__ = str.__hash__
+
+    @staticmethod
+    def fold(text: str) -> str:
+        return text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, str) and self.fold(str(other)) == self.fold(str(self))
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+
+class _OtherCapitals(_Spelled):
+    fold = staticmethod(str.lower)
+
+
+class _OtherPunctuation(_Spelled):
+    @staticmethod
+    def fold(text: str) -> str:
+        return " ".join(re.findall(r"[A-Za-z0-9]+", text))
+
+
+class _OtherSpelling(_Spelled):
+    @staticmethod
+    def fold(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+_AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is a draw\""
 
 COACH = Exercise(
     number=3,
@@ -281,19 +335,28 @@ COACH = Exercise(
     code=(verdict,),
     checker=function_check(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
-        label="every move of the 627 unfinished 3×3 positions up to symmetry",
+        label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
         mistakes=[
             (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
              "A slower win keeps the value: compare the signs of the scores (win, draw, loss), not the scores "
-             "themselves."),
+             "themselves.", "scores_compared"),
             (lambda board, cell: _by_scores({move: solve(board.play(move)).score for move in board.legal_moves()},
                                             board, cell),
-             "Those scores are from the opponent's view: solve(board.play(cell)).score scores the position for the "
-             "side to move *after* the move. Negate it, or use move_scores(board), whose scores are for the side "
-             "to move now."),
-            (_labels_swapped, "Is the best move's label first, and the label of the move played second?"),
+             "It takes the move with the *lowest* score for the side to move as the best one: is it `min` where "
+             "`max` belongs, or scores from the opponent's view? move_scores(board) scores each move for the "
+             "side to move now; solve(board.play(cell)).score scores the position after it for the opponent.",
+             "worst_move_as_best"),
+            (_labels_swapped, "Is the best move's label first, and the label of the move played second?",
+             "labels_swapped"),
+            (lambda board, cell: _OtherCapitals(_verdicts_reference(board)[cell]),
+             f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),
+            (lambda board, cell: _OtherPunctuation(_verdicts_reference(board)[cell]),
+             f"The words are right but not the punctuation or spacing: {_AS_THE_PROMPT}, with a semicolon "
+             "between the two parts.", "punctuation"),
+            (lambda board, cell: _OtherSpelling(_verdicts_reference(board)[cell]),
+             f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
+             "lower case, with a semicolon between the two parts.", "capitals_and_punctuation"),
         ],
-        describe=_only_the_punctuation,
     ),
     answer=lambda: verdict,
 )
@@ -302,14 +365,19 @@ COACH = Exercise(
 # ====================================================================== 04.4 ★ where "10 − depth" breaks
 
 
+@cache
+def post_negamax(board):
+    """The post's negamax, its depth counted from the empty board: the best of the post's scores for the side
+    to move, every player at every level choosing by those scores too."""
+    if board.is_over:
+        return board.moves_made - 10 if board.winner else 0   # lost on move d: d − 10 for the side to move
+    return max(-post_negamax(child) for _, child in board.children())
+
+
 def post_scores(board):
-    """The Clojure post's score of every move: 10 − d for a win on move d, d − 10 for a loss, 0 for a draw."""
-    empty = board.size - board.moves_made
-    scores = {}
-    for cell, score in move_scores(board).items():
-        end = board.moves_made + plies_from_score(score, empty)  # the move on which the game ends
-        scores[cell] = 0 if score == 0 else 10 - end if score > 0 else end - 10
-    return scores
+    """The post's score of every move (its `scores`): 10 − d for a win on move d, d − 10 for a loss, 0 for a draw,
+    where d is the move on which the game ends when both sides play by these scores."""
+    return {cell: -post_negamax(child) for cell, child in board.children()}
 
 
 def throws_value_away(board):
@@ -328,17 +396,52 @@ def where_ten_breaks():
     return None
 
 
-def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
-    """{cell: (depth-aware score, the post's score)} from the solver, the end counted from the empty board,
-    and the cell the post's best-move picks: the first with the top score."""
-    empty = board.size - board.moves_made
-    table = {}
+@lru_cache(maxsize=None)
+def _post_bits(lay, me: int, opp: int, moves: int) -> int:
+    """The post's negamax of a position given as bitboards (the side to move's cells, the opponent's), with
+    ``moves`` marks on the board: the best over the moves of 10 − d for a win on move d, 0 for a draw, and
+    minus the opponent's best after any other move."""
+    best = None
+    free = lay.full & ~(me | opp)
+    for cell in range(lay.size):
+        bit = 1 << cell
+        if free & bit:
+            mine = me | bit
+            if lay.wins_with(cell, mine):
+                score = 10 - (moves + 1)
+            elif moves + 1 == lay.size:
+                score = 0
+            else:
+                score = -_post_bits(lay, opp, mine, moves + 1)
+            if best is None or score > best:
+                best = score
+    return best
+
+
+def _post_move_scores(board: Board) -> dict[int, int]:
+    """The post's score of every move of ``board``, from its own negamax (:func:`_post_bits`): on bitboards,
+    because from the empty 3×4 board it meets 112,000 positions, which as Board objects take seconds."""
+    lay = layout(board.rows, board.cols, board.k)
+    me, opp, _ = lay.sides(board)
+    scores = {}
     for cell in board.legal_moves():
-        score = -solve(board.play(cell)).score
-        end = board.moves_made + (empty if score == 0 else empty - (abs(score) - 1))
-        table[cell] = (score, 0 if score == 0 else 10 - end if score > 0 else end - 10)
-    top = max(post for _, post in table.values())
-    return table, min(cell for cell, (_, post) in table.items() if post == top)
+        mine = me | 1 << cell
+        if lay.wins_with(cell, mine):
+            scores[cell] = 10 - (board.moves_made + 1)
+        elif board.moves_made + 1 == lay.size:
+            scores[cell] = 0
+        else:
+            scores[cell] = -_post_bits(lay, opp, mine, board.moves_made + 1)
+    return scores
+
+
+def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
+    """{cell: (depth-aware score, the post's score)}, the post's scores from its own negamax, and the cell the
+    post's best-move picks: the first with the top score."""
+    posts = _post_move_scores(board)
+    table = {cell: (-solve(board.play(cell)).score, post) for cell, post in posts.items()}
+    top = max(posts.values())
+    return table, min(cell for cell, post in posts.items() if post == top)
 
 
 def _ten_breaks(board: Board) -> bool:
@@ -355,7 +458,8 @@ def _moves_text(board: Board, table) -> str:
 def _explain_ten(board: Board):
     table, chosen = _post_table(board)
     return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
-            f"{describe(table[chosen][0], board.size - board.moves_made)}.\n{_moves_text(board, table)}\n"
+            f"{describe(table[chosen][0], board.size - board.moves_made)}.",
+            reveal(_moves_text(board, table)),
             "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
 
 
@@ -375,7 +479,7 @@ TEN_MINUS_DEPTH = Exercise(
     number=4,
     starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
     figures=lambda: _ten_figures(where_ten_breaks()),
-    code=(post_scores, throws_value_away, where_ten_breaks),
+    code=(post_negamax, post_scores, throws_value_away, where_ten_breaks),
     checker=position_check(
         _ten_breaks, _explain_ten, success=_ten_success,
         parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a"
@@ -404,20 +508,29 @@ def simulated_wins(games=10_000):
     return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
 
 
-_SHARE = 71 / 73   # a float key: 71/73 as a Fraction, a Decimal or a float all find its note
-_CHANCE = number_check(
-    Fraction(191, 192), what="the exact chance that X wins",
-    mistakes={_SHARE: "That is the share of the 73 games that X wins; the games are not equally likely."},
+_CHANCE = number_check(Fraction(191, 192), what="the exact chance that X wins")
+
+_CHANCE_SLIPS = (   # (a wrong answer, the id of the slip that gives it, its words); a float key matches a
+                    # Fraction, a Decimal or a float of the same value
+    (71 / 73, "share_of_games",
+     "That is the share of the 73 games that X wins; the games are not equally likely."),
+    (1, "always_wins",
+     "That would mean X wins every game, but O, moving at random, sometimes blocks in time and holds the "
+     "draw: add up those games too, each weighted by how likely O's moves are."),
 )
 
 
 def _judge_chance(answer):
+    """The number check, with the slip that gives a wrong answer named (and its id), or an estimate told so."""
     found = _CHANCE.judge(answer)
     if found.ok or isinstance(answer, bool) or not isinstance(answer, (numbers.Real, Decimal)):
         return found
-    if abs(exact(answer) - _CHANCE.expected) < 0.01 and not same_number(answer, _SHARE):
-        return wrong(*found.parts, "Close: is it an estimate from simulated games? Compute the exact chance "
-                                   "with a recursion, as in games_against_everyone.")
+    for value, slip, words in _CHANCE_SLIPS:
+        if same_number(answer, value):
+            return wrong(f"{found.text} {words}", mistake=slip)
+    if abs(exact(answer) - _CHANCE.expected) < 0.01:
+        return wrong(f"{found.text} Close: is it an estimate from simulated games? Compute the exact chance with"
+                     " a recursion, as in games_against_everyone.", mistake="estimate")
     return found
 
 

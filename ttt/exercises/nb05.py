@@ -29,6 +29,7 @@ from ttt.exercises.checks import (
     numbers_check,
     position_check,
     right,
+    same_number,
     stop,
     unanswered,
     untouched,
@@ -255,30 +256,32 @@ def _soft_slip(*, start_at_alpha=False, strict=False, narrow=True, swapped=False
 
 _SOFT_MISTAKES = (    # the slips that change the most come first: the first whose behaviour matches is named
     (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off. Stop"
-                                                              " as soon as the best value reaches β."),
+                                                              " as soon as the best value reaches β.",
+     "plain_negamax"),
     (_soft_slip(count=False), "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that"
-                              " every call counts one node."),
+                              " every call counts one node.", "no_node_count"),
     (_soft_slip(start_at_alpha=True), "`best` seems to start at α, as in fail-hard: when every move fails low"
                                       " the search returns α instead of the best value it saw below α."
-                                      " Fail-soft starts `best` at -∞."),
+                                      " Fail-soft starts `best` at -∞.", "best_starts_at_alpha"),
     (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
      "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
      " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
-     " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is."),
+     " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is.",
+     "fail_hard"),
     (_soft_slip(strict=True), "This is the `>` bug: the search cuts off only when a value passes β, not when it"
                               " reaches it. Use `>=`: a value equal to β is already enough for the opponent"
-                              " to avoid this position."),
+                              " to avoid this position.", "strict_cutoff"),
     (_soft_slip(narrow=False), "The window passed down never narrows: each move is searched with (−β, −α) for"
                                " the α the node started with. Pass the best value found so far:"
-                               " (−β, −max(α, best))."),
+                               " (−β, −max(α, best)).", "window_never_narrows"),
     (_soft_slip(swapped=True), "The child's window is the wrong way round: (−max(α, best), −β) puts the lower"
                                " end above the upper one. The child is searched with (−β, −max(α, best)):"
-                               " negate both ends and swap them."),
+                               " negate both ends and swap them.", "window_swapped"),
     (_soft_slip(backwards=True), "It tries the moves from the last cell to the first: the values agree, but the"
                                  " cut-offs come elsewhere. Try them in cell order, `board.legal_moves()` as"
-                                 " it is, as the package does."),
+                                 " it is, as the package does.", "moves_backwards"),
     (_soft_slip(sign=-1), "The sign is turned round: a finished board where the player who just moved won is"
-                          " worth −1 to the side to move."),
+                          " worth −1 to the side to move.", "sign_turned"),
 )
 
 
@@ -297,10 +300,14 @@ def _soft_call(search, board, alpha, beta):
 
 
 def _soft_cases():
-    """The 611 unfinished positions with three marks or more up to symmetry, fullest first, in every window
-    of WINDOWS; then the empty board with (-∞, ∞).  All of them would take a right answer past the budget."""
-    positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made >= 3]
-    for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS] + [(EMPTY, WINDOWS[0])]:
+    """The 153 unfinished positions with five marks up to symmetry (O to move, four empty cells), in every window
+    of WINDOWS: every slip of _SOFT_MISTAKES shows there, and a right answer searches them in well under 0.1 s.
+
+    Those with three marks or more and the empty board (18,297 nodes) took 0.8 s, so an answer three times
+    slower than ours ran out of budget; those with five or more, 0.2 s.
+    """
+    positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made == 5]
+    for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS]:
         where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
         stats = SearchStats()
         value = alphabeta(board, alpha, beta, soft=True, stats=stats)
@@ -326,9 +333,9 @@ FAIL_SOFT = Exercise(
     checker=function_check(
         None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
         mistakes=_SOFT_MISTAKES, describe=_soft_describe,
-        label="the 611 unfinished 3×3 positions with at least three marks (up to symmetry) in the windows"
-              " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1), and on the empty board with (-∞, ∞), where it visits"
-              " 18,297 nodes (values and node counts, against ttt.pruning.alphabeta(..., soft=True))",
+        label="the 153 unfinished 3×3 positions with five marks (up to symmetry) in the windows"
+              " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1) (values and node counts, against"
+              " ttt.pruning.alphabeta(..., soft=True))",
     ),
     answer=lambda: alphabeta_soft,
 )
@@ -368,10 +375,25 @@ def _own_lines_order(board):
     return sorted(board.legal_moves(), key=own_lines, reverse=True)
 
 
-def _moves_list(got) -> list:
+def _fewest_first(board):
+    """The slip: the moves that block the *fewest* of the opponent's lines first (the sort without
+    ``reverse=True``); alpha-beta then visits 28,430 nodes, and a slow learner's order runs out of time."""
+    def blocked(cell):
+        return sum(1 for line in board.geometry.lines
+                   if cell in line and all(board.cells[i] != board.turn for i in line))
+
+    return sorted(board.legal_moves(), key=blocked)
+
+
+def _as_moves(got) -> list:
+    """What an order returned, as a list in its order; TypeError when it is not a collection of moves."""
     if isinstance(got, (str, bytes, Board)) or not hasattr(got, "__iter__"):
         raise TypeError("not a list of moves")
-    return sorted(list(got), key=repr)
+    return list(got)
+
+
+def _moves_list(got) -> list:
+    return sorted(_as_moves(got), key=repr)
 
 
 def _describe_legality(board, expected, got):
@@ -384,38 +406,77 @@ def _describe_legality(board, expected, got):
                       + [f"not legal moves here: {extra}"] * bool(extra) + [f"more than once: {twice}"] * bool(twice)))
 
 
+def _canonical_unfinished() -> list[Board]:
+    """The 627 unfinished positions up to symmetry, fullest first: all 4,520 took a right order 0.3 s."""
+    return [board for board in unfinished_positions() if canonical(board) == board]
+
+
 _LEGAL_ORDER = function_check(
-    lambda board: sorted(board.legal_moves(), key=repr), unfinished_positions, name="my_order",
-    label="all 4,520 unfinished positions", normalize=_moves_list, describe=_describe_legality,
+    lambda board: sorted(board.legal_moves(), key=repr), _canonical_unfinished, name="my_order",
+    label="the 627 unfinished positions up to symmetry", normalize=_moves_list, describe=_describe_legality,
 )
+
+_ORDER_SLOW = ("Alpha-beta asks my_order at every position it visits, so an order that tries weak moves first"
+               " makes it visit tens of thousands: are the moves that block the most lines first?")
+
+_OFFERED = "my_order offers every legal move on the 627 unfinished positions up to symmetry"
+
+
+def _offered(order):
+    """The learner's order as alpha-beta calls it while counting: on every position it meets, the moves must
+    be every legal move once (the legality check saw only the positions up to symmetry), or the check stops.
+
+    Each position is asked once: the count meets 810 positions 3,258 times, and every call of the learner's
+    code costs the budget's timer as much as a short order itself.
+    """
+    asked = {}
+
+    def moves(board):
+        if board in asked:
+            return list(asked[board])
+        where = f"on this board ({describe_state(board)})"
+        got = order(board, where=where, show=(board,))
+        try:
+            cells = _as_moves(got)
+        except TypeError:
+            stop(f"On this board ({describe_state(board)}), which alpha-beta meets from the empty board, my_order"
+                 f" returned {describe_value(got)}: not a list of moves.", board, mistake="wrong-type")
+        if sorted(cells, key=repr) != sorted(board.legal_moves(), key=repr):
+            stop(f"{_OFFERED}, but not on this board ({describe_state(board)}), which alpha-beta meets from the"
+                 " empty board:", board, *_describe_legality(board, None, cells), mistake="not_every_move")
+        asked[board] = cells
+        return list(cells)
+
+    return moves
 
 
 def _judge_order(answer):
     legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
-    order = Learner(answer, "my_order")
+    order = Learner(answer, "my_order", slow=_ORDER_SLOW)
     choices = [board for board in unfinished_positions() if len(board.legal_moves()) >= 4]
     if behaves_like(order, _own_lines_order, my_order, choices, normalize=list):
         stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
              " *opponent's* marks: the side to move's own chances. The exercise counts the lines the opponent"
-             " could still complete: those with no mark of `board.turn`.")
-    nodes = _counted(lambda board: list(order(board, where=f"on this board ({describe_state(board)})",
-                                              show=(board,))))
+             " could still complete: those with no mark of `board.turn`.", mistake="own_lines")
+    if behaves_like(order, _fewest_first, my_order, choices, normalize=list):
+        stop("my_order offers every legal move, but it puts first the moves that block the *fewest* of the"
+             " opponent's lines: `sorted` puts the smallest key first. Reverse the order"
+             " (`reverse=True`), so that the moves that block the most come first.", mistake="fewest_first")
+    nodes = _counted(_offered(order))
     static, best = _order_nodes("static"), _order_nodes("threats+static")
     if nodes >= static:
         same = [name for name in ORDERS if _order_nodes(name) == nodes]
         counts = ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
-        stop(f"my_order offers every legal move on all 4,520 unfinished positions, good. But with it alpha-beta"
-             f" with [−1, 1] visits {nodes:,} nodes from the empty board, and the static order takes"
-             f" {static:,}: try moves that block the opponent's lines first.",
+        stop(f"{_OFFERED}, good. But with it alpha-beta with [−1, 1] visits {nodes:,} nodes from the empty board,"
+             f" and the static order takes {static:,}: try moves that block the opponent's lines first.",
              f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
-             f"(For comparison, with [−1, 1]: {counts}.)")
+             f"(For comparison, with [−1, 1]: {counts}.)", mistake="not_better_than_static")
     better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
               if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
-    return right(f"my_order offers every legal move on all 4,520 unfinished positions, and alpha-beta with"
-                 f" [−1, 1] visits {nodes:,} nodes from the empty board, fewer than the static order's"
-                 f" {static:,}.{better}")
+    return right(f"{_OFFERED} and on every position alpha-beta meets, and alpha-beta with [−1, 1] visits"
+                 f" {nodes:,} nodes from the empty board, fewer than the static order's {static:,}.{better}")
 
 
 def _order_figures() -> dict:
@@ -479,27 +540,58 @@ def _perfect_figures() -> dict:
     )
 
 
+_PERFECT_NAMES = ("best first", "worst first")
+
+_PERFECT_SLIPS = {   # {number: {wrong value: (the slip's id, its words)}}: the slip that gives one wrong number
+    "best first": {
+        880: ("best_moves_only",
+              "That counts the best moves only: an order must offer every legal move, the others after them."),
+        1_942: ("threats_static", "That is threats+static's count, not the solver's order."),
+    },
+    "worst first": {
+        198_837: ("full_window", "That is with the window (−∞, ∞); use [−1, 1]."),
+        2_312: ("not_negated", "That is the best-first count: the solver's value of the position after a move is"
+                               " for the opponent, so negate it before sorting."),
+    },
+}
+
+_PAIR_SLIPS = {      # {(best first, worst first): (id, words)}: a slip that gives the pair, named alone
+    (197_668, 2_312): ("swapped", "The two counts are the other way round: give them in the order the prompt"
+                                  " names them, (best first, worst first)."),
+}
+
+_PERFECT_NUMBERS = numbers_check(
+    {"best first": 2_312, "worst first": 197_668},
+    mistakes={name: {value: words for value, (_, words) in slips.items()} for name, slips in _PERFECT_SLIPS.items()},
+    explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
+            " cheaper ones among them. Worst first still prunes, because ties are everywhere.",
+)
+
+
+def _judge_perfect(answer):
+    """The two counts, each wrong one named by its slip (and the verdict by the first slip's id); a pair that
+    a slip gives as a whole, such as the two counts swapped, is named alone."""
+    found = _PERFECT_NUMBERS.judge(answer)
+    if found.ok or found.status != "wrong":
+        return found
+    values = [answer.get(name) for name in _PERFECT_NAMES] if isinstance(answer, dict) else answer
+    if isinstance(values, (tuple, list)) and len(values) == 2 and all(map(_is_value, values)):
+        for pair, (slip, words) in _PAIR_SLIPS.items():
+            if all(map(same_number, values, pair)):
+                return wrong(words, mistake=slip)
+        for name, value in zip(_PERFECT_NAMES, values):
+            for wrong_value, (slip, _) in _PERFECT_SLIPS[name].items():
+                if same_number(value, wrong_value):
+                    return wrong(*found.parts, mistake=slip)
+    return found
+
+
 PERFECT = Exercise(
     number=5,
     starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
     figures=_perfect_figures,
     code=(best_first, worst_first, best_and_worst),
-    checker=numbers_check(
-        {"best first": 2_312, "worst first": 197_668},
-        mistakes={
-            "best first": {
-                880: "That counts the best moves only: an order must offer every legal move, the others after them.",
-                1_942: "That is threats+static's count, not the solver's order.",
-            },
-            "worst first": {
-                198_837: "That is with the window (−∞, ∞); use [−1, 1].",
-                2_312: "That is the best-first count: the solver's value of the position after a move is for the"
-                       " opponent, so negate it before sorting.",
-            },
-        },
-        explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
-                " cheaper ones among them. Worst first still prunes, because ties are everywhere.",
-    ),
+    checker=custom_check(_judge_perfect, kind="number", instruction=_PERFECT_NUMBERS.instruction),
     answer=best_and_worst,
 )
 
@@ -653,12 +745,14 @@ def _beta_source(trace, path):
     return None
 
 
-_DRAW_TODO = "replace None with (the moves to your node, the moves to the position that set its β), then run the cell again."
+_DRAW_TODO = ("replace None with (the moves to your node, the moves to the position that set its β), then run the"
+              " cell again.")
 
 
 def _judge_draw_cutoff(answer):
     if not isinstance(answer, (tuple, list)) or len(answer) != 2 or isinstance(answer[0], numbers.Integral):
-        return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not {describe_value(answer)}.")
+        return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not"
+                     f" {describe_value(answer)}.")
     if all(part is None for part in answer):
         return unanswered(_DRAW_TODO)
     hard = _trace()
