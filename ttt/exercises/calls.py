@@ -59,7 +59,7 @@ from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, TOO_SLOW, Verd
 from ttt.exercises.words import listing, plural
 
 __all__ = ["BUDGET_SECONDS", "ENDLESS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget",
-           "run_judge", "untouched", "timer_available"]
+           "run_judge", "untouched", "timer_available", "is_learners_file"]
 
 BUDGET_SECONDS = 2.5
 """The learner's code gets this much CPU time per check, so every check answers within 3 s.

@@ -75,6 +75,8 @@ __all__ = [
     "Boards",
     "Case",
     "Check",
+    "Named",
+    "Slip",
     "Learner",
     "Stop",
     "stop",
@@ -318,19 +320,20 @@ class FunctionCheck(Check):
                 )
             if not self.compare(value, case.expected):
                 slip = self._diagnose(run, case, value)
-                words = slip[1] if slip else None
-                if words is None and self.describe:
-                    words = self.describe(*case.args, case.expected, value)
+                words, named = (_as_parts(slip.words), slip.id) if slip else ((), "")
+                if not slip and self.describe:
+                    words, named = _said(self.describe(*case.args, case.expected, value))
                 where, show = case.described()
-                missing = None if self._none_is_an_answer else _none_hint(got, name)
+                # "is a return missing?" only when no slip explains the None (`return board.winner` at a leaf)
+                missing = None if named or self._none_is_an_answer else _none_hint(got, name)
                 return wrong(
                     f"{name} disagrees with the package {where}:",
                     *show,
                     reveal(f"expected: {case.expected!r}"),
                     f"returned: {shown(got)}",
                     missing,
-                    *_as_parts(words),
-                    mistake=slip[2] if slip else ("returns-none" if missing else ""),
+                    *words,
+                    mistake=named or ("returns-none" if missing else ""),
                 )
         return right(f"{name} agrees with the package on {self.label}.")
 
@@ -398,6 +401,21 @@ class FunctionCheck(Check):
         return self.mistakes[candidates[0]] if candidates else None
 
 
+class Named(NamedTuple):
+    """Words for a refusal with the id of the mistake they name: what a ``describe`` or ``explain`` returns
+    when it recognises the mistake (``Named("rows-cols-swapped", "The rows and columns ...")``)."""
+
+    id: str
+    words: object
+
+
+def _said(words) -> tuple[tuple, str]:
+    """``(parts, id)`` of a ``describe``/``explain`` result: :class:`Named`, text, a board, or several parts."""
+    if isinstance(words, Named):
+        return _as_parts(words.words), words.id
+    return _as_parts(words), ""
+
+
 class Slip(NamedTuple):
     """A mistake a function check recognises by behaviour: the slip written as a learner would, its words, its id.
 
@@ -455,7 +473,8 @@ def function_check(reference, inputs, *, name, label, args="board", normalize=No
                           parameters); the words are shown when the learner's function
                           agrees with it on the failing case and on the first few cases
                           where the variant is wrong, and the verdict's ``mistake`` is its id;
-    ``describe(*args, expected, got)``  words for a disagreement no mistake explains;
+    ``describe(*args, expected, got)``  words for a disagreement no mistake explains (a
+                          :class:`Named` when they name a mistake, so the verdict carries its id);
     ``call(function, *args)``  how to call the learner's function (and the variants) when the
                           value to compare is more than the return value (e.g. a count it
                           leaves in a ``stats`` argument); it runs under the time budget;
@@ -483,9 +502,11 @@ def several(answer, names, what: str = "answers") -> list:
     names = list(names)
     shape = f"({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
-        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}, not {describe_value(answer)}.")
+        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}, not {describe_value(answer)}.",
+             mistake="wrong-shape")
     if len(answer) != len(names):
-        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}; got {len(answer)}.")
+        stop(f"Give {len(names)} {what} in this order, as a tuple or a list: {shape}; got {len(answer)}.",
+             mistake="wrong-shape")
     return list(answer)
 
 
@@ -765,7 +786,8 @@ class PositionCheck(Check):
         if self.predicate(board):
             message = self.success(board) if callable(self.success) else self.success
             return right(*_as_parts(message))
-        return wrong(*_as_parts(self.explain(board)))
+        parts, named = _said(self.explain(board))
+        return wrong(*parts, mistake=named)
 
 
 def position_check(predicate, explain, *, success="this position has the property.", parse=None,
