@@ -136,6 +136,8 @@ def test_memo_score_without_the_memo_is_too_slow_within_the_budget(capsys):
         result, out = verdict(capsys, "06", 1, memo_score)
         assert time.process_time() - start < seconds + MARGIN
     assert result is False and out.startswith("memo_score is too slow") and "Is the memo used?" in out
+    with short_budget():
+        assert exercise("06", 1).judge(memo_score).mistake == "too-slow"
 
 
 def test_a_wrong_score_shows_the_board(capsys):
