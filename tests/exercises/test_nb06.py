@@ -364,7 +364,7 @@ def test_the_longest_win_passes(capsys):
 
 
 @pytest.mark.parametrize("answer, words", [
-    ("XX./OO./...", "X wins here, but in 1 ply under perfect play; the longest win takes 5."),
+    ("XX./OO./...", "X wins here, but in 1 ply under perfect play: another won position lasts longer."),
     (".../.X./...", "the position is a draw for O"),
     ("XXX/OO./...", "the game is over"),
     ("XXX/OO./O..", "play went on after X completed a line"),
@@ -375,6 +375,14 @@ def test_the_longest_win_passes(capsys):
 def test_positions_that_are_not_the_longest_win_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "06", 4, answer)
     assert result is False and words in out
+
+
+def test_a_short_win_is_told_the_longest_length_only_in_practice_mode(capsys, monkeypatch):
+    """Issue 27: graded mode said "the longest win takes 5"."""
+    assert "The longest win takes 5." in verdict(capsys, "06", 4, "XX./OO./...")[1]
+    monkeypatch.setenv("TTT_GRADED", "1")
+    result, out = verdict(capsys, "06", 4, "XX./OO./...")
+    assert result is False and "lasts longer" in out and "5" not in out
 
 
 # ---------------------------------------------------------------------- 06.5 one table for two questions
