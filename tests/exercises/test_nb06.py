@@ -295,6 +295,20 @@ def frozen_lookup(trie, key, depth=0):
     return trie.value if trie is not None and trie.key == key else None
 
 
+def test_an_insert_that_loops_on_one_key_is_told_it_never_finishes_there():
+    """The insertions run in batches; the one under way is then called alone, so that its words are its own."""
+    sixth = nb06._keys()[5]
+
+    def insert(trie, key, value):
+        while key == sixth:
+            pass
+        return nb06.trie_insert(trie, key, value)
+
+    with short_budget():
+        judged = exercise("06", 3).judge((insert, nb06.trie_lookup))
+    assert judged.mistake == "endless-loop" and judged.text.startswith("trie_insert never finished at the 6th insertion")
+
+
 def test_a_path_copying_trie_on_frozen_dataclasses_is_accepted():
     judged = exercise("06", 3).judge((frozen_insert, frozen_lookup))
     assert judged.ok, judged.text
@@ -382,7 +396,7 @@ def test_a_short_win_is_told_the_longest_length_only_in_practice_mode(capsys, mo
     assert "The longest win takes 5." in verdict(capsys, "06", 4, "XX./OO./...")[1]
     monkeypatch.setenv("TTT_GRADED", "1")
     result, out = verdict(capsys, "06", 4, "XX./OO./...")
-    assert result is False and "lasts longer" in out and "5" not in out
+    assert result is False and "lasts longer" in out and "takes 5" not in out
 
 
 # ---------------------------------------------------------------------- 06.5 one table for two questions

@@ -102,6 +102,18 @@ def test_a_key_that_loops_is_stopped_within_3_s(capsys):
     assert judged.mistake == "endless-loop" and judged.text.startswith("bit_key never finished")
 
 
+def test_a_key_that_loops_on_one_board_is_told_it_never_finishes_there():
+    """The keys are asked in one batch; the call under way is then made alone, so that its words are its own."""
+    def bit_key(x, o):
+        while x == 1 and o == 0:
+            pass
+        return nb07.bit_key(x, o)
+
+    with short_budget():
+        judged = exercise("07", 2).judge(bit_key)
+    assert judged.mistake == "endless-loop" and judged.text.startswith("bit_key never finished on x=1, o=0")
+
+
 def _no_symmetry(x, o):
     return x | o << 9
 

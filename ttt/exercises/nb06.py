@@ -35,7 +35,8 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.verdicts import reveal
+from ttt.exercises.calls import Stop
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, reveal
 from ttt.exercises.words import ordinal, plural, signed
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
@@ -421,16 +422,18 @@ class _NoTrie(Exception):
 def _versions(insert, keys):
     """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
     versions, done, seen, kept = [None], [0], {id(key) for key in keys}, 0
+    named = []   # the insertion under way when the words were asked for (a second run to count calls moves done[0])
 
     def where():
-        count = done[0]
+        named.append(named[0] if named else done[0])
+        count = named[0]
         return f"at the {ordinal(count)} insertion, the key {keys[count - 1].notation}", ()
 
     collecting = gc.isenabled()
     gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
     try:
         for start in range(0, len(keys), _CHUNK):
-            kept += _insert_chunk(insert, versions, keys, start, done, where, seen)
+            kept += _insert_chunk(insert, versions, keys, start, done, where, named, seen)
             _memory_check(kept, len(versions) - 1)
     finally:
         if collecting:
@@ -438,12 +441,19 @@ def _versions(insert, keys):
     return versions
 
 
-def _insert_chunk(insert, versions, keys, start, done, where, seen) -> int:
-    """Insert the next :data:`_CHUNK` keys in one call of the learner's code; the bytes the new versions keep."""
+def _insert_chunk(insert, versions, keys, start, done, where, named, seen) -> int:
+    """Insert the next :data:`_CHUNK` keys in one call of the learner's code; the bytes the new versions keep.
+
+    ``done[0]`` follows the insertion under way, ``where()`` words it and keeps it in ``named``."""
     before = len(versions)
     try:
-        insert(versions, keys[start:start + _CHUNK], start + 1, done, call=_insert_all, describe=where,
-               allow=(_NoTrie,))
+        try:
+            insert(versions, keys[start:start + _CHUNK], start + 1, done, call=_insert_all, describe=where,
+                   allow=(_NoTrie,))
+        except Stop as stopped:
+            text = where()[0]   # the insertion under way, called alone: "never finished" is told of one call
+            count = named[0]
+            _named_alone(stopped, insert, versions[count - 1], keys[count - 1], count, where=text)
     except _NoTrie:
         stop(f"trie_insert returned None {where()[0]}: a map holding a key cannot be None (None is the empty"
              " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
@@ -459,6 +469,15 @@ def _memory_check(kept: int, count: int) -> None:
              "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
              " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
              mistake="copies-whole-map")
+
+
+def _named_alone(stopped: Stop, learner: Learner, *args, where: str) -> None:
+    """Raise ``stopped`` again; but when it is "too slow" on a batch of calls, first call the learner's function
+    alone on the call under way (the budget being spent, it stops at once): its words then say whether that one
+    call never finishes or makes too many calls, not the batch's."""
+    if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):
+        learner(*args, where=where)
+    raise stopped
 
 
 def _look_up_all(lookup, version, keys, done):
@@ -523,9 +542,18 @@ def _judge_trie(answer):
     done = [0]
     for size in _SAMPLED:
         asked = _asked(size, len(keys))
-        found = lookup(versions[size], [keys[index] for index in asked], done, call=_look_up_all,
-                       describe=lambda: (f"in the version after {plural(size, 'insertion')}, for the key"
-                                         f" {keys[asked[done[0]]].notation}", ()))
+        named = []   # the key under way when the words were asked for (a second run to count calls moves done[0])
+
+        def where():
+            named.append(named[0] if named else done[0])
+            return (f"in the version after {plural(size, 'insertion')}, for the key"
+                    f" {keys[asked[named[0]]].notation}", ())
+
+        try:
+            found = lookup(versions[size], [keys[index] for index in asked], done, call=_look_up_all, describe=where)
+        except Stop as stopped:
+            text = where()[0]
+            _named_alone(stopped, lookup, versions[size], keys[asked[named[0]]], where=text)
         for index, got in zip(asked, found):
             if got != (index + 1 if index < size else None) or isinstance(got, bool):
                 _wrong_lookup(size, index, keys[index], got)

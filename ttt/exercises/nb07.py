@@ -13,8 +13,10 @@ from functools import lru_cache
 
 from ttt.board import Board
 from ttt.exercises.checks import Boards, Learner, custom_check, describe_value, numbers_check, right, stop
+from ttt.exercises.calls import Stop
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.pruning import alphabeta
@@ -118,12 +120,20 @@ def _all_keys(bit_key: Learner, pictures) -> list:
     """The learner's key of every picture, in one call of its code (the words name the picture if it fails)."""
     pairs = [bits(picture) for picture in pictures]
     done = [0]
+    named = []   # the pair under way when the words were asked for (a second run to count calls moves done[0])
 
     def where():
-        x, o = pairs[done[0]]
-        return f"on x={x}, o={o}, this board", (pictures[done[0]],)
+        named.append(named[0] if named else done[0])
+        x, o = pairs[named[0]]
+        return f"on x={x}, o={o}, this board", (pictures[named[0]],)
 
-    return bit_key(pairs, done, call=_keys_of, describe=where)
+    try:
+        return bit_key(pairs, done, call=_keys_of, describe=where)
+    except Stop as stopped:
+        if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):   # the call under way, alone: its own words
+            (text, show), (x, o) = where(), pairs[named[0]]
+            bit_key(x, o, where=text, show=show)
+        raise
 
 
 _CELL_PAIRS = [(a, b) for a in range(9) for b in range(a + 1, 9)]
