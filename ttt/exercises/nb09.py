@@ -52,6 +52,8 @@ def extended_atlas():
     return tuple(values), nodes
 
 
+_atlas = lru_cache(maxsize=1)(extended_atlas)  # the worked solution's values, worked out once per session
+
 _A_WIN_IS_A_DRAW = "Solve it rather than guess: with four in a row this board is too small for X to force a line."
 _NEVER_WORSE = "The first player is never worse off here (the strategy-stealing argument)."
 _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.value`: 1, 0 or -1."
@@ -71,7 +73,7 @@ ATLAS = Exercise(
         },
         explain="X wins with three in a row; with four or five in a row these boards are draws.",
     ),
-    answer=lambda: extended_atlas()[0],
+    answer=lambda: _atlas()[0],
 )
 
 
