@@ -192,7 +192,8 @@ def _judge_score(answer):
                    work=lambda *args: (5_478, "positions exist below the empty board"))
     got = memo(EMPTY, table, stats, where="on the empty board")
     if got != 0 or isinstance(got, bool):
-        stop(f"memo_score returned {describe_value(got)} on the empty board, whose score is 0 (a draw).", EMPTY)
+        stop(f"memo_score returned {describe_value(got)} on the empty board, whose score is 0 (a draw).", EMPTY,
+             mistake="empty-board-score")
     calls, entries = stats.nodes, len(table)
     if (calls, entries) != (16_168, 5_478):
         return _wrong_counts(calls, entries)
