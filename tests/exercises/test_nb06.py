@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pytest
@@ -73,18 +74,53 @@ def memo_with(*, leaf=leaf_score, sign=1, count="every", store_leaves=True, own_
     return lambda board, table, stats: search(board, table, stats)
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (memo_with(leaf=leaf_value), "That is the plain value (+1, 0, −1)."),
-    (memo_with(sign=-1), "The sign is turned round"),
-    (memo_with(from_root=True), "its score is `leaf_score(board)`, here -1, however deep in a search"),
-    (memo_with(count="none"), "It counts no calls: add `stats.nodes += 1`"),
-    (memo_with(count="misses"), "It seems to count only the positions it works out"),
-    (memo_with(store_leaves=False), "Only the 4,520 unfinished positions are stored: store the finished ones too"),
-    (memo_with(own_table=True), "Nothing was stored in the table it was given"),
+@pytest.mark.parametrize("mistake, mistake_id", [
+    (memo_with(leaf=leaf_value), "plain-values"),
+    (memo_with(sign=-1), "leaf-sign-turned"),
+    (memo_with(from_root=True), "score-from-root"),
+    (memo_with(count="none"), "counts-no-calls"),
+    (memo_with(count="misses"), "counts-only-misses"),
+    (memo_with(store_leaves=False), "finished-not-stored"),
+    (memo_with(own_table=True), "own-table"),
 ])
-def test_memo_score_mistakes_are_named(capsys, mistake, words):
+def test_memo_score_mistakes_are_named(capsys, mistake, mistake_id):
+    assert exercise("06", 1).judge(mistake).mistake == mistake_id
     result, out = verdict(capsys, "06", 1, mistake)
-    assert result is False and words in out
+    assert result is False
+
+
+def test_a_memo_that_stores_the_sign_but_returns_the_score_is_refused():
+    """Issue 27: it was accepted, although 364 positions get a wrong score with a fresh table; the check reads the
+    table back (it asks for every position again with the table the search from the empty board filled)."""
+    def memo_score(board, table, stats):
+        stats.nodes += 1
+        if board in table:
+            return table[board]
+        if board.is_over:
+            score = leaf_score(board)
+        else:
+            score = max(-memo_score(child, table, stats) for _, child in board.children())
+        table[board] = (score > 0) - (score < 0)
+        return score
+
+    wrong_ones = sum(memo_score(board, {}, SearchStats()) != nb06.solve(board).score for board in nb06._keys())
+    assert wrong_ones == 364
+    judged = exercise("06", 1).judge(memo_score)
+    assert not judged.ok and judged.mistake == "stores-sign", judged.text
+
+
+def test_a_memo_that_stores_another_number_than_it_returns_is_named():
+    def memo_score(board, table, stats):
+        stats.nodes += 1
+        if board in table:
+            return table[board]
+        score = leaf_score(board) if board.is_over else max(-memo_score(child, table, stats)
+                                                            for _, child in board.children())
+        table[board] = 2 * score
+        return score
+
+    judged = exercise("06", 1).judge(memo_score)
+    assert not judged.ok and judged.mistake == "stores-other-than-returned", judged.text
 
 
 def test_memo_score_without_the_memo_is_too_slow_within_the_budget(capsys):
@@ -99,7 +135,9 @@ def test_memo_score_without_the_memo_is_too_slow_within_the_budget(capsys):
         start = time.process_time()
         result, out = verdict(capsys, "06", 1, memo_score)
         assert time.process_time() - start < seconds + MARGIN
-    assert result is False and out.startswith("memo_score is too slow: it made ") and "Is the memo used?" in out
+    assert result is False and out.startswith("memo_score is too slow") and "Is the memo used?" in out
+    with short_budget():
+        assert exercise("06", 1).judge(memo_score).mistake == "too-slow"
 
 
 def test_a_wrong_score_shows_the_board(capsys):
@@ -190,16 +228,90 @@ def _copy_on_write(trie, key, value):
     return new
 
 
-@pytest.mark.parametrize("answer, words", [
-    ((_mutating_insert, _dict_lookup), "An old version has changed: trie_insert must not change the trie it is given"),
-    ((_copy_on_write, _dict_lookup), "trie_insert seems to copy the whole map, as the copy-on-write dict does"),
-    ((nb06.trie_insert, lambda trie, key: 0), "trie_lookup(None, key) returned 0 (an int)"),
-    ((nb06.trie_insert,), "Give 2 functions in this order, as a tuple or a list: (trie_insert, trie_lookup); got 1"),
-    ((nb06.trie_insert, 3), "The check needs the function trie_lookup itself"),
+@pytest.mark.parametrize("answer, mistake_id", [
+    ((_mutating_insert, _dict_lookup), "old-version-changed"),
+    ((_copy_on_write, _dict_lookup), "copies-whole-map"),
+    ((nb06.trie_insert, lambda trie, key: 0), "empty-map-holds-a-key"),
+    ((lambda trie, key, value: None, nb06.trie_lookup), "insert-returns-none"),
+    ((nb06.trie_insert, 3), "not-callable"),
 ])
-def test_trie_mistakes_are_named(capsys, answer, words):
+def test_trie_mistakes_are_named(capsys, answer, mistake_id):
+    assert exercise("06", 3).judge(answer).mistake == mistake_id
     result, out = verdict(capsys, "06", 3, answer)
-    assert result is False and words in out
+    assert result is False
+
+
+def test_an_insert_that_returns_none_is_told_so_not_the_lookup(capsys):
+    """Issue 27: it was told that trie_lookup returned None for a key inserted."""
+    result, out = verdict(capsys, "06", 3, (lambda trie, key, value: None, nb06.trie_lookup))
+    assert result is False and out.startswith("trie_insert returned None at the 1st insertion")
+    assert "trie_lookup returns" not in out
+
+
+def test_a_written_insert_with_an_untouched_lookup_is_told_to_replace_the_lookup_only(capsys):
+    """Issue 27: it was told to replace the `raise NotImplementedError` of both."""
+    result, out = verdict(capsys, "06", 3, (nb06.trie_insert, _raises))
+    assert result is False and "in trie_lookup with your code" in out and "trie_insert" not in out
+    result, out = verdict(capsys, "06", 3, (_raises, _raises))
+    assert result is False and "in trie_insert and trie_lookup with your code" in out
+
+
+def test_two_functions_are_asked_for(capsys):
+    result, out = verdict(capsys, "06", 3, (nb06.trie_insert,))
+    assert result is False and "Give 2 functions in this order, as a tuple or a list: (trie_insert, trie_lookup)" in out
+
+
+@dataclass(frozen=True)
+class FrozenLeaf:
+    key: object
+    value: object
+
+
+@dataclass(frozen=True)
+class FrozenBranch:
+    zero: object
+    one: object
+
+
+def frozen_insert(trie, key, value, depth=0):
+    """A learner's path-copying trie on frozen dataclasses (issue 27: refused as too slow, the generated
+    ``__init__`` counted as the learner's code)."""
+    if trie is None:
+        return FrozenLeaf(key, value)
+    if isinstance(trie, FrozenLeaf):
+        if trie.key == key:
+            return FrozenLeaf(key, value)
+        old = (hash(trie.key) >> depth) & 1
+        trie = FrozenBranch(trie, None) if old == 0 else FrozenBranch(None, trie)
+    if (hash(key) >> depth) & 1 == 0:
+        return FrozenBranch(frozen_insert(trie.zero, key, value, depth + 1), trie.one)
+    return FrozenBranch(trie.zero, frozen_insert(trie.one, key, value, depth + 1))
+
+
+def frozen_lookup(trie, key, depth=0):
+    while isinstance(trie, FrozenBranch):
+        trie = trie.one if (hash(key) >> depth) & 1 else trie.zero
+        depth += 1
+    return trie.value if trie is not None and trie.key == key else None
+
+
+def test_an_insert_that_loops_on_one_key_is_told_it_never_finishes_there():
+    """The insertions run in batches; the one under way is then called alone, so that its words are its own."""
+    sixth = nb06._keys()[5]
+
+    def insert(trie, key, value):
+        while key == sixth:
+            pass
+        return nb06.trie_insert(trie, key, value)
+
+    with short_budget():
+        judged = exercise("06", 3).judge((insert, nb06.trie_lookup))
+    assert judged.mistake == "endless-loop" and judged.text.startswith("trie_insert never finished at the 6th insertion")
+
+
+def test_a_path_copying_trie_on_frozen_dataclasses_is_accepted():
+    judged = exercise("06", 3).judge((frozen_insert, frozen_lookup))
+    assert judged.ok, judged.text
 
 
 def test_a_map_that_ignores_a_second_insertion_is_caught(capsys):
@@ -208,8 +320,7 @@ def test_a_map_that_ignores_a_second_insertion_is_caught(capsys):
             return trie
         return nb06.trie_insert(trie, key, value)
 
-    result, out = verdict(capsys, "06", 3, (insert, nb06.trie_lookup))
-    assert result is False and "A key inserted again replaces its value in the new version only." in out
+    assert exercise("06", 3).judge((insert, nb06.trie_lookup)).mistake == "insert-again"
 
 
 def _lookup_without_keys(trie, key):
@@ -232,6 +343,7 @@ def _lookup_by_hash(trie, key):
 
 def test_a_lookup_that_never_compares_keys_is_named(capsys):
     """Issue 20: it was told "an old version has changed"."""
+    assert exercise("06", 3).judge((nb06.trie_insert, _lookup_without_keys)).mistake == "lookup-ignores-keys"
     result, out = verdict(capsys, "06", 3, (nb06.trie_insert, _lookup_without_keys))
     assert result is False and "without checking that the leaf's key is the key asked for" in out
     assert "An old version has changed" not in out
@@ -240,6 +352,7 @@ def test_a_lookup_that_never_compares_keys_is_named(capsys):
 def test_a_lookup_that_compares_hashes_only_is_refused(capsys):
     """Issue 20: it was accepted; hash(-1) == hash(-2) in Python gives it away."""
     assert hash(-1) == hash(-2)
+    assert exercise("06", 3).judge((nb06.trie_insert, _lookup_by_hash)).mistake == "lookup-compares-hashes"
     result, out = verdict(capsys, "06", 3, (nb06.trie_insert, _lookup_by_hash))
     assert result is False and "trie_lookup seems to compare hashes, not keys" in out
 
@@ -250,6 +363,7 @@ def test_an_error_inside_the_trie_is_reported_in_words(capsys):
             return trie.missing
         return nb06.Leaf(key, value)
 
+    assert exercise("06", 3).judge((insert, nb06.trie_lookup)).mistake == "error"
     result, out = verdict(capsys, "06", 3, (insert, nb06.trie_lookup))
     assert result is False and "trie_insert raised an error at the 2nd insertion" in out and "AttributeError" in out
 
@@ -264,7 +378,7 @@ def test_the_longest_win_passes(capsys):
 
 
 @pytest.mark.parametrize("answer, words", [
-    ("XX./OO./...", "X wins here, but in 1 ply under perfect play; the longest win takes 5."),
+    ("XX./OO./...", "X wins here, but in 1 ply under perfect play: another won position lasts longer."),
     (".../.X./...", "the position is a draw for O"),
     ("XXX/OO./...", "the game is over"),
     ("XXX/OO./O..", "play went on after X completed a line"),
@@ -275,6 +389,14 @@ def test_the_longest_win_passes(capsys):
 def test_positions_that_are_not_the_longest_win_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "06", 4, answer)
     assert result is False and words in out
+
+
+def test_a_short_win_is_told_the_longest_length_only_in_practice_mode(capsys, monkeypatch):
+    """Issue 27: graded mode said "the longest win takes 5"."""
+    assert "The longest win takes 5." in verdict(capsys, "06", 4, "XX./OO./...")[1]
+    monkeypatch.setenv("TTT_GRADED", "1")
+    result, out = verdict(capsys, "06", 4, "XX./OO./...")
+    assert result is False and "lasts longer" in out and "takes 5" not in out
 
 
 # ---------------------------------------------------------------------- 06.5 one table for two questions

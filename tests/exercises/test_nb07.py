@@ -13,7 +13,7 @@ from exercise_support import MARGIN, short_budget, verdict
 
 from ttt import Board
 from ttt.engine import Engine, Options
-from ttt.exercises import nb07
+from ttt.exercises import calls, exercise, nb07
 from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
 from ttt.pruning import alphabeta
@@ -97,8 +97,21 @@ def test_a_key_that_loops_is_stopped_within_3_s(capsys):
 
     with short_budget() as seconds:
         start = time.process_time()
-        result, out = verdict(capsys, "07", 2, bit_key)
-        assert result is False and "bit_key is too slow" in out and time.process_time() - start < seconds + MARGIN
+        judged = exercise("07", 2).judge(bit_key)
+        assert time.process_time() - start < seconds + MARGIN + calls.DIAGNOSIS_SECONDS
+    assert judged.mistake == "endless-loop" and judged.text.startswith("bit_key never finished")
+
+
+def test_a_key_that_loops_on_one_board_is_told_it_never_finishes_there():
+    """The keys are asked in one batch; the call under way is then made alone, so that its words are its own."""
+    def bit_key(x, o):
+        while x == 1 and o == 0:
+            pass
+        return nb07.bit_key(x, o)
+
+    with short_budget():
+        judged = exercise("07", 2).judge(bit_key)
+    assert judged.mistake == "endless-loop" and judged.text.startswith("bit_key never finished on x=1, o=0")
 
 
 def _no_symmetry(x, o):
@@ -121,17 +134,52 @@ def _crashes(x, o):
     return nb07.IMAGE_BITS[9][0]
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (_no_symmetry, "bit_key gives different keys to two images of one position"),
-    (_separate_minima, "bit_key gives the same key to two positions that are not images of each other"),
-    (_x_only, "bit_key gives the same key to two positions that are not images of each other"),
-    (_a_list, "which cannot be a dictionary key"),
-    (_crashes, "IndexError: list index out of range\n(in _crashes, line"),
+_ROTATIONS = [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()[:4]]
+
+
+def _rotations_only(x, o):
+    """Issue 27: the four rotations, no mirror; it was told to "take the smallest image"."""
+    return min(nb07.image(x, t) | nb07.image(o, t) << 9 for t in _ROTATIONS)
+
+
+_ONE_TABLE_WRONG = [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()]
+_ONE_TABLE_WRONG[3] = [1 << symmetries()[3][1][cell] % 8 for cell in range(9)]   # two cells onto bit 0
+
+
+def _not_a_bijection(x, o):
+    """Issue 27: one symmetry table sends two cells to one bit; it was told to "take the smallest image"."""
+    return min(nb07.image(x, t) | nb07.image(o, t) << 9 for t in _ONE_TABLE_WRONG)
+
+
+def _no_return(x, o):
+    """Issue 27: it was asked whether it lost one side's marks."""
+    min(nb07.image(x, t) | nb07.image(o, t) << 9 for t in nb07.IMAGE_BITS)
+
+
+@pytest.mark.parametrize("mistake, mistake_id", [
+    (_no_symmetry, "not-invariant"),
+    (_rotations_only, "rotations-only"),
+    (_not_a_bijection, "table-not-bijection"),
+    (_no_return, "returns-none"),
+    (_separate_minima, "merges-classes"),
+    (_x_only, "merges-classes"),
+    (_a_list, "unhashable-key"),
+    (_crashes, "error"),
 ])
-def test_wrong_keys_are_shown_with_their_boards(capsys, mistake, words):
+def test_wrong_keys_are_named_and_shown_with_their_boards(capsys, mistake, mistake_id):
+    assert exercise("07", 2).judge(mistake).mistake == mistake_id
     result, out = verdict(capsys, "07", 2, mistake)
-    assert result is False and words in out
-    assert " X " in out or " O " in out  # a board is drawn
+    assert result is False
+    if mistake_id != "table-not-bijection":     # its probe, two X's and no O, is no position to draw
+        assert " X " in out or " O " in out
+
+
+def test_wrong_keys_words(capsys):
+    assert "take the smallest image over all eight symmetries" in verdict(capsys, "07", 2, _rotations_only)[1]
+    assert "sends two cells to one bit" in verdict(capsys, "07", 2, _not_a_bijection)[1]
+    out = verdict(capsys, "07", 2, _no_return)[1]
+    assert "is a `return` missing?" in out and "marks" not in out
+    assert "IndexError: list index out of range\n(in _crashes, line" in verdict(capsys, "07", 2, _crashes)[1]
 
 
 def test_bit_key_not_answered_and_not_a_function(capsys):

@@ -112,6 +112,25 @@ def test_cheap_and_dear_right_and_wrong(capsys):
     assert result is False and "first (cheap) position" in out
 
 
+def test_a_ratio_beside_its_bound_shows_enough_digits():
+    """Issue 27: 0.2505 was printed as 0.25 beside "at most 0.25"."""
+    assert nb09._ratio(2_505, 10_000, 2, 0.25) == "0.251" and nb09._ratio(2_500, 10_000, 2, 0.25) == "0.25"
+    assert nb09._ratio(2_100, 10_000, 2, 0.25) == "0.21" and nb09._ratio(4_999, 1_000, 1, 5) == "4.999"
+    assert nb09._ratio(7_100, 1_000, 1, 5) == "7.1"
+
+
+@pytest.mark.parametrize("answer, mistake_id", [
+    ((DEAR, CHEAP), "neither"),
+    ((DEAR, DEAR), "first-not-cheap"),
+    ((CHEAP, CHEAP), "second-not-dear"),
+    ((CHEAP, "O..X/.OO./...X/XX.."), "not-ten-empty"),
+    ((CHEAP, "X.O/.../..."), "not-4x4"),
+    (("not a board", DEAR), "not-a-position"),
+])
+def test_cheap_and_dear_mistakes_have_ids(answer, mistake_id):
+    assert exercise("09", 2).judge(answer).mistake == mistake_id
+
+
 def test_a_position_that_makes_alpha_beta_search_long_is_judged_within_3_s(capsys):
     """Plain alpha-beta is cut off once the verdict is known (at 2 and 8 times memoization's calls)."""
     start = time.process_time()
@@ -180,6 +199,9 @@ def test_pairing_right_and_wrong(capsys):
     assert result is False and "Give a list of pairs" in out
     result, out = verdict(capsys, "09", 5, [(3, 3)])
     assert result is False and "holds one cell twice" in out
+    for answer, mistake_id in ((rows, "line-without-pair"), (shared, "cell-in-two-pairs"), ([(0, 25)], "not-a-pair"),
+                               ("0 1 5 6", "not-a-list"), ([(3, 3)], "cell-twice-in-a-pair")):
+        assert exercise("09", 5).judge(answer).mistake == mistake_id
 
 
 # ---------------------------------------------------------------------- 09.6 the longest forced win

@@ -9,10 +9,12 @@ those replays against ``ttt.solve`` on every position.
 
 from __future__ import annotations
 
+import gc
 import numbers
 import random
-import tracemalloc
+import sys
 from functools import cache, lru_cache
+from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 
 from ttt.board import Board
 from ttt.exercises.checks import (
@@ -33,6 +35,8 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.calls import Stop
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, reveal
 from ttt.exercises.words import ordinal, plural, signed
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
@@ -65,6 +69,16 @@ def _reachable_3x3(answer) -> Board:
 _WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
 
 
+@cache
+def _keys() -> tuple[Board, ...]:
+    """The 5,478 positions in the order the memo stores them (the order kb_value inserts)."""
+    from ttt.memo import negamax_memo
+
+    table: dict = {}
+    negamax_memo(EMPTY, table)
+    return tuple(table)
+
+
 # ====================================================================== 06.1 depth-aware memo
 
 
@@ -81,39 +95,92 @@ def memo_score(board, table, stats):
     return score
 
 
+def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False):
+    """A memo_score with one slip, written as a learner would: the leaf score, what is stored, a score from the root."""
+
+    def search(board, table, stats, depth=0):
+        stats.nodes += 1
+        if board in table:
+            return table[board]
+        if board.is_over:
+            score = leaf(board)
+            if from_root and score:
+                score = -(10 - depth)     # counted from the root, as the Clojure post's 10 - depth
+        else:
+            score = max(-search(child, table, stats, depth + 1) for _, child in board.children())
+        table[board] = stored(score)
+        return score
+
+    return lambda board, table, stats: search(board, table, stats)
+
+
+_SCORE_SLIPS = [
+    (_memo_slip(leaf=leaf_value),
+     "That is the plain value (+1, 0, −1). Score a finished board with the depth-aware `ttt.scores.leaf_score` of"
+     " notebook 04: a win whose last move leaves e cells empty is worth e + 1 to the winner.", "plain-values"),
+    (_memo_slip(leaf=lambda board: -leaf_score(board)),
+     "The sign is turned round: a finished board's score is for the side to move, who has lost or drawn, so it is"
+     " `leaf_score(board)`, zero or negative; an unfinished one's is the best of *minus* its children's scores.",
+     "leaf-sign-turned"),
+    (_memo_slip(from_root=True),
+     "On a finished board the side to move has lost (or it is a draw): its score is `leaf_score(board)`, however"
+     " deep in a search the board was reached. A score counted from the root, such as 10 − depth, depends on where"
+     " the search began, so a table would give one root's answers to another.", "score-from-root"),
+    (_memo_slip(stored=sign),
+     "The score is right where the table has no entry yet, but a position met again gets the number stored for it:"
+     " store the depth-aware score itself in `table`, the one you return, not its sign.", "stores-sign"),
+]
+
+
 def _score_mistake(board: Board, expected: int, got) -> str | None:
-    """The typical slip behind a wrong score on ``board``, in words (None if none fits)."""
+    """Words for a wrong score that no slip of :data:`_SCORE_SLIPS` explains (None if none fits)."""
     if not isinstance(got, numbers.Real) or isinstance(got, bool):
         return None
-    if got == sign(expected) and abs(expected) > 1:
-        return ("That is the plain value (+1, 0, −1). Score a finished board with the depth-aware"
-                " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth"
-                " e + 1 to the winner.")
-    if got == -expected:
-        return ("The sign is turned round: a score is for the side to move, the best of *minus* the scores"
-                " of the positions after each move (a finished board's score is for the side to move, who"
-                " has lost or drawn).")
     if board.is_over:
         return ("On a finished board the side to move has lost (or it is a draw): its score is"
-                f" `leaf_score(board)`, here {expected}, however deep in a search the board was reached"
-                " (a score counted from the root, such as 10 − depth, depends on where the search began).")
+                " `leaf_score(board)`, however deep in a search the board was reached.")
     return ("Score a position by itself, not by how it was reached: the score must not depend on a depth"
             " passed down from the root (the table would then give one root's answers to another). A win"
             " whose last move leaves e cells empty is worth e + 1, whoever asks.")
 
 
 def _score_positions() -> tuple[Board, ...]:
-    """The positions with six marks or more (fullest first), then the empty board: each searched with an empty
-    table.  Every position would take a right answer past the budget; the empty board shows a missing memo."""
-    return tuple(board for board in all_positions() if board.moves_made >= 6) + (EMPTY,)
+    """The positions with eight marks or more, fullest first, each searched with an empty table: every slip of
+    :data:`_SCORE_SLIPS` but the stored sign shows there, and the search from the empty board that follows
+    (:func:`_judge_score`) reads the table back on every position."""
+    return tuple(board for board in all_positions() if board.moves_made >= 8)
 
+
+_MEMO_SLOW = "Is the memo used? Look each position up in `table` before working it out, and store its score there."
 
 _SCORE_CHECK = function_check(
     lambda board: solve(board).score, _score_positions, name="memo_score", args="board, table, stats",
     call=lambda function, board: function(board, {}, SearchStats()), describe=_score_mistake,
-    slow="Is the memo used? Look each position up in `table` before working it out, and store its score there.",
-    label="every position with at least six marks and the empty board",
+    mistakes=_SCORE_SLIPS, slow=_MEMO_SLOW, label="every position with at least eight marks",
 )
+
+
+def _read_back(function, boards, table):
+    """``function(board, table, stats)`` for every board, with the table its search from the empty board filled."""
+    stats = SearchStats()
+    return [function(board, table, stats) for board in boards]
+
+
+def _judge_read_back(memo: Learner, table: dict):
+    """Stop when the filled table gives a position another score than a fresh search does (the stored sign)."""
+    boards = _keys()
+    scores = memo(boards, table, call=_read_back, where="with the table its search from the empty board filled")
+    for board, got in zip(boards, scores):
+        expected = solve(board).score
+        if got != expected or isinstance(got, bool):
+            stored = got == sign(expected) and got != expected
+            stop("memo_score scores every position right with an empty table, but with the table its search from"
+                 f" the empty board filled, memo_score(board, table, stats) returns {describe_value(got)} on this"
+                 f" board ({describe_state(board)}), whose score is {expected}:", board,
+                 "That is its sign, the plain value: the table holds the sign of the score where it should hold the"
+                 " score itself, the one memo_score returns." if stored else
+                 "The table holds another number than the score memo_score returns: store the score itself.",
+                 mistake="stores-sign" if stored else "stores-other-than-returned")
 
 
 def _judge_score(answer):
@@ -121,31 +188,50 @@ def _judge_score(answer):
     if not scores.ok:
         return scores
     table, stats = {}, SearchStats()
-    Learner(answer, "memo_score", args="board, table, stats")(EMPTY, table, stats, where="on the empty board")
+    memo = Learner(answer, "memo_score", args="board, table, stats", slow=_MEMO_SLOW,
+                   work=lambda *args: (5_478, "positions exist below the empty board"))
+    got = memo(EMPTY, table, stats, where="on the empty board")
+    if got != 0 or isinstance(got, bool):
+        stop(f"memo_score returned {describe_value(got)} on the empty board, whose score is 0 (a draw).", EMPTY,
+             mistake="empty-board-score")
     calls, entries = stats.nodes, len(table)
-    if (calls, entries) == (16_168, 5_478):
-        return right("memo_score gives the depth-aware score of every position with at least six marks and of the"
-                     " empty board, each searched with an empty table; from the empty board"
-                     " it makes 16,168 calls and leaves 5,478 entries, as the search of plain values does.")
+    if (calls, entries) != (16_168, 5_478):
+        return _wrong_counts(calls, entries)
+    _judge_read_back(memo, table)
+    return right("memo_score gives the depth-aware score of every position with at least eight marks, each searched"
+                 " with an empty table, and of every position with the table its search from the empty board"
+                 " filled; from the empty board it makes 16,168 calls and leaves 5,478 entries, as the search of"
+                 " plain values does.")
+
+
+def _wrong_counts(calls: int, entries: int):
+    """The refusal of a memo that scores right but makes the wrong number of calls or leaves the wrong entries."""
     lines = [f"memo_score scores every position right, but from the empty board it makes {calls:,} calls and leaves"
              f" {entries:,} entries in the table, where 16,168 and 5,478 are expected."]
+    mistake = "counts"
     if calls == 0:
         lines.append("It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.")
+        mistake = "counts-no-calls"
     elif calls == entries or calls == 5_478:
         lines.append("It seems to count only the positions it works out: count every call, those answered by"
                      " the table included (the convention of section 1).")
+        mistake = "counts-only-misses"
     elif calls >= 549_946:
         lines.append("That is as many calls as brute force: look each position up in `table` before working it"
                      " out, and store its score there afterwards.")
+        mistake = "memo-unused"
     if entries == 0:
         lines.append("Nothing was stored in the table it was given: store the score in `table`, the argument,"
                      " not in a table of your own.")
+        mistake = "own-table"
     elif entries == 4_520:
         lines.append("Only the 4,520 unfinished positions are stored: store the finished ones too, as"
                      " `memo_negamax` does. (The Haskell tutorial's table leaves them out, for the same count.)")
+        mistake = "finished-not-stored"
     elif entries == 5_477:
         lines.append("One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).")
-    return wrong("\n".join(lines))
+        mistake = "root-not-stored"
+    return wrong("\n".join(lines), mistake=mistake)
 
 
 DEPTH_MEMO = Exercise(
@@ -283,20 +369,10 @@ _MEMORY_LIMIT = 64_000_000   # bytes that all 5,479 versions may take together
 _SAMPLED = (0, 1, 2, 3, 10, 100, 1_000, 2_739, 5_478)
 
 
-@cache
-def _keys() -> tuple[Board, ...]:
-    """The 5,478 positions in the order the memo stores them (the order kb_value inserts)."""
-    from ttt.memo import negamax_memo
-
-    table: dict = {}
-    negamax_memo(EMPTY, table)
-    return tuple(table)
-
-
 def _asked(size: int, count: int) -> list[int]:
     """The keys asked of the version after ``size`` insertions: all of them while the version is small;
-    then the first 100, the 100 on each side of the last one inserted, and every 10th (so that a learner's
-    own code, traced by the budget, answers in time). The empty version is asked for every key."""
+    then the first 100, the 100 on each side of the last one inserted, and every 10th (so that a right answer
+    ten times slower than the worked one still fits the budget). The empty version is asked for every key."""
     if size == 0:
         return list(range(count))
     if size <= 1_000:
@@ -304,28 +380,114 @@ def _asked(size: int, count: int) -> list[int]:
     return sorted(set(range(100)) | set(range(size - 100, min(count, size + 100))) | set(range(0, size, 10)))
 
 
+_CHUNK = 250   # insertions per call of the check, between two measures of the memory the versions keep
+_NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, CodeType)
+
+
+def _bytes_kept(roots, seen: set) -> int:
+    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids), which are added to it.
+
+    The check's own measure of what the versions keep: the nodes, whatever the learner made them of
+    (instances, dataclasses, tuples, dicts), each counted once however many versions share it; the keys,
+    put in ``seen`` beforehand, and classes, functions and modules are not the map's.  It runs outside the
+    learner's calls, so unlike ``tracemalloc`` it costs the learner's code nothing.
+    """
+    total, stack = 0, list(roots)
+    while stack:
+        thing = stack.pop()
+        if id(thing) in seen:
+            continue
+        seen.add(id(thing))
+        if isinstance(thing, _NOT_DATA):
+            continue
+        total += sys.getsizeof(thing)
+        stack.extend(gc.get_referents(thing))
+    return total
+
+
+def _insert_all(insert, versions, keys, start, done):
+    """Insert ``keys`` (numbered from ``start``) one by one into the last version, keeping every version;
+    ``done[0]`` follows the insertion under way, for the words if one fails."""
+    for count, key in enumerate(keys, start=start):
+        done[0] = count
+        new = insert(versions[-1], key, count)
+        if new is None:
+            raise _NoTrie
+        versions.append(new)
+
+
+class _NoTrie(Exception):
+    """trie_insert returned None: nothing holds a key then (the empty map is None)."""
+
+
 def _versions(insert, keys):
     """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
-    versions = [None]
-    tracing = tracemalloc.is_tracing()  # someone else's tracing is left running, and measured from here
-    if not tracing:
-        tracemalloc.start()
-    baseline = tracemalloc.get_traced_memory()[0]
+    versions, done, seen, kept = [None], [0], {id(key) for key in keys}, 0
+    named = []   # the insertion under way when the words were asked for (a second run to count calls moves done[0])
+
+    def where():
+        named.append(named[0] if named else done[0])
+        count = named[0]
+        return f"at the {ordinal(count)} insertion, the key {keys[count - 1].notation}", ()
+
+    collecting = gc.isenabled()
+    gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
     try:
-        for count, key in enumerate(keys, start=1):
-            versions.append(insert(versions[-1], key, count, where=f"at the {ordinal(count)} insertion, the key"
-                                                                    f" {key.notation}"))
-            kept = tracemalloc.get_traced_memory()[0] - baseline if count % 250 == 0 else 0
-            if kept > _MEMORY_LIMIT:
-                stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
-                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map,"
-                     " as the copy-on-write dict does.",
-                     "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
-                     " most) and shares every other node with the old version: 5,478 versions then take a few MB.")
+        for start in range(0, len(keys), _CHUNK):
+            kept += _insert_chunk(insert, versions, keys, start, done, where, named, seen)
+            _memory_check(kept, len(versions) - 1)
     finally:
-        if not tracing:
-            tracemalloc.stop()
+        if collecting:
+            gc.enable()
     return versions
+
+
+def _insert_chunk(insert, versions, keys, start, done, where, named, seen) -> int:
+    """Insert the next :data:`_CHUNK` keys in one call of the learner's code; the bytes the new versions keep.
+
+    ``done[0]`` follows the insertion under way, ``where()`` words it and keeps it in ``named``."""
+    before = len(versions)
+    try:
+        try:
+            insert(versions, keys[start:start + _CHUNK], start + 1, done, call=_insert_all, describe=where,
+                   allow=(_NoTrie,))
+        except Stop as stopped:
+            text = where()[0]   # the insertion under way, called alone: "never finished" is told of one call
+            count = named[0]
+            _named_alone(stopped, insert, versions[count - 1], keys[count - 1], count, where=text)
+    except _NoTrie:
+        stop(f"trie_insert returned None {where()[0]}: a map holding a key cannot be None (None is the empty"
+             " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
+    return _bytes_kept(versions[before:], seen)
+
+
+def _memory_check(kept: int, count: int) -> None:
+    """Stop when the ``count`` versions kept so far take more than :data:`_MEMORY_LIMIT` bytes."""
+    if kept > _MEMORY_LIMIT:
+        stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
+             f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map,"
+             " as the copy-on-write dict does.",
+             "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
+             " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
+             mistake="copies-whole-map")
+
+
+def _named_alone(stopped: Stop, learner: Learner, *args, where: str) -> None:
+    """Raise ``stopped`` again; but when it is "too slow" on a batch of calls, first call the learner's function
+    alone on the call under way (the budget being spent, it stops at once): its words then say whether that one
+    call never finishes or makes too many calls, not the batch's."""
+    if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):
+        learner(*args, where=where)
+    raise stopped
+
+
+def _look_up_all(lookup, version, keys, done):
+    """``lookup(version, key)`` for every key, in order; ``done[0]`` follows the key under way."""
+    found = []
+    for index, key in enumerate(keys):
+        done[0] = index
+        found.append(lookup(version, key))
+    return found
 
 
 def _wrong_lookup(size, index, key, got) -> None:
@@ -336,47 +498,77 @@ def _wrong_lookup(size, index, key, got) -> None:
     else:
         said = (f"the key {key.notation} is inserted only later (as the {ordinal(index + 1)}), but trie_lookup"
                 f" already returns {describe_value(got)}.")
-    why = None
+    why, mistake = None, "wrong-lookup"
     if index >= size and got == index + 1:
         why = ("An old version has changed: trie_insert must not change the trie it is given, only build a new one"
                " (copy the nodes on the path, share the rest).")
+        mistake = "old-version-changed"
     elif isinstance(got, int) and not isinstance(got, bool) and 1 <= got <= size and got != index + 1:
         why = (f"That is the value of another key, the {ordinal(got)} inserted: does trie_lookup return the value of"
                " the leaf it reaches without checking that the leaf's key is the key asked for?")
-    stop(f"In the version after {plural(size, 'insertion')}, {said}", key, why)
+        mistake = "lookup-ignores-keys"
+    stop(f"In the version after {plural(size, 'insertion')}, {said}", key, why, mistake=mistake)
+
+
+def _untouched(learner: Learner, *args) -> bool:
+    """Whether the learner's function is still the starter: it raises ``NotImplementedError`` on ``args``."""
+    return learner(*args, call=_raises_todo, where="on the empty map (None)")
+
+
+def _raises_todo(function, *args) -> bool:
+    try:
+        function(*args)
+    except NotImplementedError:
+        return True
+    return False
 
 
 def _judge_trie(answer):
     functions = several(answer, ["trie_insert", "trie_lookup"], "functions")
     if functions == [None, None]:
         return unanswered(untouched("trie_insert", "trie_lookup"))
-    todo = untouched("trie_insert", "trie_lookup")
-    insert = Learner(functions[0], "trie_insert", args="trie, key, value", todo=todo)
-    lookup = Learner(functions[1], "trie_lookup", args="trie, key", todo=todo)
+    insert = Learner(functions[0], "trie_insert", args="trie, key, value")
+    lookup = Learner(functions[1], "trie_lookup", args="trie, key")
     keys = _keys()
+    todo = [name for name, learner, args in (("trie_insert", insert, (None, keys[0], 1)),
+                                             ("trie_lookup", lookup, (None, keys[0])))
+            if _untouched(learner, *args)]
+    if todo:                                 # each is told to replace only what it has not written
+        return unanswered(untouched(*todo))
     got = lookup(None, keys[0], where="on the empty map (None)")
     if got is not None:
         stop(f"trie_lookup(None, key) returned {describe_value(got)}: the empty map holds no key, so it should"
-             " return None.")
+             " return None.", mistake="empty-map-holds-a-key")
     versions = _versions(insert, keys)
+    done = [0]
     for size in _SAMPLED:
-        for index in _asked(size, len(keys)):
-            key = keys[index]
-            got = lookup(versions[size], key, where=f"in the version after {plural(size, 'insertion')}, for the key"
-                                                    f" {key.notation}")
+        asked = _asked(size, len(keys))
+        named = []   # the key under way when the words were asked for (a second run to count calls moves done[0])
+
+        def where():
+            named.append(named[0] if named else done[0])
+            return (f"in the version after {plural(size, 'insertion')}, for the key"
+                    f" {keys[asked[named[0]]].notation}", ())
+
+        try:
+            found = lookup(versions[size], [keys[index] for index in asked], done, call=_look_up_all, describe=where)
+        except Stop as stopped:
+            text = where()[0]
+            _named_alone(stopped, lookup, versions[size], keys[asked[named[0]]], where=text)
+        for index, got in zip(asked, found):
             if got != (index + 1 if index < size else None) or isinstance(got, bool):
-                _wrong_lookup(size, index, key, got)
+                _wrong_lookup(size, index, keys[index], got)
     again = insert(versions[-1], keys[100], "new", where=f"when the key {keys[100].notation} is inserted again")
     new, old = lookup(again, keys[100]), lookup(versions[-1], keys[100])
     if new != "new" or old != 101:
         stop(f"Inserting the key {keys[100].notation} again with the value 'new': the new version returns"
              f" {describe_value(new)} ('new' expected) and the old one {describe_value(old)} (101 expected).",
-             keys[100], "A key inserted again replaces its value in the new version only.")
+             keys[100], "A key inserted again replaces its value in the new version only.", mistake="insert-again")
     twin = lookup(insert(None, -1, "minus one", where="on the key -1"), -2, where="for the key -2")
     if twin is not None:
         stop(f"A map holding only the key -1 returns {describe_value(twin)} for the key -2: trie_lookup seems to"
              " compare hashes, not keys. Different keys may have the same hash (in Python, hash(-1) == hash(-2)):"
-             " compare the leaf's key with the key asked for, with ==.")
+             " compare the leaf's key with the key asked for, with ==.", mistake="lookup-compares-hashes")
     return right(
         f"all {len(keys):,} versions answer for exactly the keys inserted before them (checked in the versions"
         f" after {', '.join(f'{n:,}' for n in _SAMPLED)} insertions, on a sample of the keys in the largest), none"
@@ -425,8 +617,9 @@ def _explain_win(board: Board):
     if solution.value < 1:
         return (f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}:"
                 " look among the positions whose score is positive.", board)
-    return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play; the longest win takes"
-            f" {_longest()}. (`plies_from_score(score, empty)` turns a score into plies.)", board)
+    return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play: another won position"
+            " lasts longer. (`plies_from_score(score, empty)` turns a score into plies.)",
+            reveal(f"The longest win takes {_longest()}."), board)
 
 
 def _success_win(board: Board):

@@ -13,8 +13,10 @@ from functools import lru_cache
 
 from ttt.board import Board
 from ttt.exercises.checks import Boards, Learner, custom_check, describe_value, numbers_check, right, stop
+from ttt.exercises.calls import Stop
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.pruning import alphabeta
@@ -66,14 +68,19 @@ RECTANGLES = Exercise(
 
 # ====================================================================== 07.2 a cheaper canonical form
 
-IMAGE_BITS = [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()]  # each cell's bit, moved
+def image_tables():
+    """For each of the eight symmetries, the bit that the mark in each cell moves to: ``1 << perm[cell]``."""
+    return [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()]
 
 
-def image(bits, table):
-    """The bitboard ``bits`` moved by one symmetry, given as the table of each cell's image bit."""
+IMAGE_BITS = image_tables()  # worked out once: eight tables of nine bits
+
+
+def image(bitboard, table):
+    """The ``bitboard`` moved by one symmetry, given as the table of each cell's image bit."""
     moved = 0
     for cell in range(9):
-        if bits >> cell & 1:
+        if bitboard >> cell & 1:
             moved |= table[cell]
     return moved
 
@@ -90,41 +97,121 @@ def bits(board):
     return x, o
 
 
-def _judge_bit_key(answer):
-    bit_key = Learner(answer, "bit_key", args="x, o")
-    classes = {}  # one position of each of the 765 classes, the first met: their images are all 5,478
+@lru_cache(maxsize=1)
+def _pictures() -> tuple[tuple[Board, tuple[Board, ...]], ...]:
+    """One position of each of the 765 classes (the first met), with its eight images in the order of
+    ``symmetries()``: the images of all 5,478 positions."""
+    classes = {}
     for board in all_positions():
         classes.setdefault(canonical_key(board), board)
+    return tuple((board, tuple(images(board))) for board in classes.values())
+
+
+def _keys_of(function, pairs, done):
+    """``function(x, o)`` for every pair, in order; ``done[0]`` follows the pair under way."""
+    found = []
+    for index, (x, o) in enumerate(pairs):
+        done[0] = index
+        found.append(function(x, o))
+    return found
+
+
+def _all_keys(bit_key: Learner, pictures) -> list:
+    """The learner's key of every picture, in one call of its code (the words name the picture if it fails)."""
+    pairs = [bits(picture) for picture in pictures]
+    done = [0]
+    named = []   # the pair under way when the words were asked for (a second run to count calls moves done[0])
+
+    def where():
+        named.append(named[0] if named else done[0])
+        x, o = pairs[named[0]]
+        return f"on x={x}, o={o}, this board", (pictures[named[0]],)
+
+    try:
+        return bit_key(pairs, done, call=_keys_of, describe=where)
+    except Stop as stopped:
+        if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):   # the call under way, alone: its own words
+            (text, show), (x, o) = where(), pairs[named[0]]
+            bit_key(x, o, where=text, show=show)
+        raise
+
+
+_CELL_PAIRS = [(a, b) for a in range(9) for b in range(a + 1, 9)]
+
+
+def _merged_cells(bit_key: Learner):
+    """Two cells whose marks the key merges into one bit (``(a, b, key)``), or None: a symmetry table that is not a
+    permutation of the nine cells.  With no O, any packing of a right image keeps both of X's bits."""
+    keys = bit_key([(1 << a | 1 << b, 0) for a, b in _CELL_PAIRS], [0], call=_keys_of,
+                   where="on positions with two X's and no O")
+    for (a, b), key in zip(_CELL_PAIRS, keys):
+        if isinstance(key, int) and not isinstance(key, bool) and key.bit_count() < 2:
+            return a, b, key
+    return None
+
+
+def _stop_if_merging(bit_key: Learner) -> None:
+    merged = _merged_cells(bit_key)
+    if merged:
+        a, b, key = merged
+        stop(f"bit_key(x, o) with X on cells {a} and {b} and no O returns {key!r}, which has "
+             f"{'no bit' if key == 0 else 'one bit'} set: some symmetry table sends two cells to one bit, so an image"
+             " loses marks and different positions look alike.",
+             "Each table must send the nine cells to nine different bits, one permutation of them:"
+             " `[1 << perm[i] for i in range(9)]` for each `perm` of `symmetries()`.", mistake="table-not-bijection")
+
+
+_NAMES = [name for name, _ in symmetries()]
+
+
+def _not_invariant(bit_key: Learner, board: Board, pictures, keys) -> None:
+    """Stop with what is wrong when the eight images of ``board`` do not all get one key."""
+    _stop_if_merging(bit_key)
+    if len(set(keys[:4])) == 1 and len(set(keys[4:])) == 1:
+        stop("bit_key gives one key to the four rotations of this position and another to its mirror images:",
+             Boards([pictures[0], pictures[4]], [f"key {keys[0]!r}", f"key {keys[4]!r} ({_NAMES[4]})"]),
+             "A class holds the mirror images too: take the smallest image over all eight symmetries of"
+             " `symmetries()`, the four mirrors as well as the four rotations.", mistake="rotations-only")
+    other = next(index for index, key in enumerate(keys) if key != keys[0])
+    stop("bit_key gives different keys to two images of one position:",
+         Boards([board, pictures[other]], [f"key {keys[0]!r}", f"key {keys[other]!r} ({_NAMES[other]})"]),
+         "A canonical key must be the same for every image: take the smallest (or largest) of the eight "
+         "images, not the position as it is.", mistake="not-invariant")
+
+
+def _judge_bit_key(answer):
+    bit_key = Learner(answer, "bit_key", args="x, o")
+    found = _pictures()
+    pictures = [picture for _, images_ in found for picture in images_]
+    keys = _all_keys(bit_key, pictures)
+    for picture, key in zip(pictures, keys):
+        if key is None:
+            stop("bit_key returned None on this board: is a `return` missing? It returns the key, one integer.",
+                 picture, mistake="returns-none")
+        try:
+            hash(key)
+        except TypeError:
+            stop(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: return one integer.",
+                 picture, mistake="unhashable-key")
     owner = {}  # a key -> the position that got it
-    for board in classes.values():
-        found = []
-        for picture in images(board):
-            x, o = bits(picture)
-            key = bit_key(x, o, where=f"on x={x}, o={o}, this board", show=(picture,))
-            try:
-                hash(key)
-            except TypeError:
-                stop(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: return one integer.",
-                     picture)
-            if found and key != found[0]:
-                stop("bit_key gives different keys to two images of one position:",
-                     Boards([board, picture], [f"key {found[0]!r}", f"key {key!r}"]),
-                     "A canonical key must be the same for every image: take the smallest (or largest) of the eight "
-                     "images, not the position as it is.")
-            found.append(key)
-        if found[0] in owner:
+    for number, (board, images_) in enumerate(found):
+        mine = keys[8 * number: 8 * number + 8]
+        if any(key != mine[0] for key in mine):
+            _not_invariant(bit_key, board, images_, mine)
+        if mine[0] in owner:
+            _stop_if_merging(bit_key)
             stop("bit_key gives the same key to two positions that are not images of each other:",
-                 Boards([owner[found[0]], board], [f"key {found[0]!r}"] * 2),
+                 Boards([owner[mine[0]], board], [f"key {mine[0]!r}"] * 2),
                  "A key must tell classes apart: did you lose one side's marks, or take the smallest image of X's bits "
-                 "and of O's bits separately (they may come from different symmetries)?")
-        owner[found[0]] = board
+                 "and of O's bits separately (they may come from different symmetries)?", mistake="merges-classes")
+        owner[mine[0]] = board
     return right(f"bit_key gives one key per class: {len(owner):,} keys for the 5,478 positions and their images.")
 
 
 CHEAPER_KEY = Exercise(
     number=2,
     starter=function_starter(bit_key),
-    code=(bit_key, image, bits),
+    code=(image_tables, image, bit_key, bits),
     checker=custom_check(_judge_bit_key, kind="function"),
     answer=lambda: bit_key,
 )

@@ -6,6 +6,7 @@ seeded runs; ``tests/exercises/test_nb08.py`` recomputes every one of them.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections import Counter
 from functools import lru_cache
@@ -24,6 +25,7 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
+from ttt.exercises.verdicts import reveal
 from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.features import FEATURE_NAMES, features, line_states
@@ -77,26 +79,35 @@ _FEATURES_TODO = 'replace None with the names of two counts, such as {"my_ones",
 
 def _judge_features(answer):
     if isinstance(answer, str) or not hasattr(answer, "__iter__"):
-        stop(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.')
+        stop(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.',
+             mistake="not-a-set")
     names = list(answer)
     if all(name is None for name in names):
         return unanswered(_FEATURES_TODO)
     for name in names:
         if name not in COUNTS:
-            stop(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.")
+            stop(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.", mistake="not-a-count")
     if len(set(names)) != 2:
-        stop(f"Give two different counts; this answer has {len(set(names))}.")
+        stop(f"Give two different counts; this answer has {len(set(names))}.", mistake="not-two")
     if set(names) == WORST_TWO:
         return right("without their_twos or without my_wins the share falls to about 81% (seed 0); "
                      "without any other count it stays above 94%.")
     missing, extra = sorted(WORST_TWO - set(names)), sorted(set(names) - WORST_TWO)
     least = set(sorted(SHARES, key=SHARES.get)[-2:])
-    return wrong(
-        f"Dropping {' and '.join(missing)} {'costs' if len(missing) == 1 else 'cost'} more than dropping "
-        f"{' and '.join(extra)}. The shares of train_lms(2000, seed=0) on all 4,520 positions, each count dropped:",
-        "\n".join(f"  without {name:<11} {share:6.1%}" for name, share in SHARES.items()),
-        "Those two are the losses that hurt least: sort by the share, lowest first." if set(names) == least else None,
-    )
+    if set(names) == least:
+        return wrong("Those two are the losses that hurt least: sort by the share, lowest first.",
+                     *_shares_shown(missing, extra), mistake="least-two")
+    return wrong(f"Dropping {' and '.join(extra)} {'costs' if len(extra) == 1 else 'cost'} less than dropping"
+                 f" {'one of the two counts' if len(extra) == 1 else 'either of the two counts'} that matter most.",
+                 *_shares_shown(missing, extra), mistake="not-the-worst-two")
+
+
+def _shares_shown(missing, extra) -> tuple:
+    """The parts of a refusal that give the answer away, left out in graded mode: what to drop, and every share."""
+    return (reveal(f"Dropping {' and '.join(missing)} {'costs' if len(missing) == 1 else 'cost'} more than dropping "
+                   f"{' and '.join(extra)}. The shares of train_lms(2000, seed=0) on all 4,520 positions, each count"
+                   " dropped:"),
+            reveal("\n".join(f"  without {name:<11} {share:6.1%}" for name, share in SHARES.items())))
 
 
 WHICH_FEATURES = Exercise(
@@ -132,26 +143,35 @@ def _count_fork_cells(board: Board, me: str, at_least: int = 2, exactly: int | N
     return sum(n >= at_least for n in per_cell.values())
 
 
+def _fork_positions() -> list[Board]:
+    """The 2,350 positions with at most five marks, where a fork cell is most common: every slip of the check shows
+    among them, and a check of all 5,478 positions would leave a right answer ten times slower than ours too little
+    of the budget."""
+    return [board for board in all_positions() if board.moves_made <= 5]
+
+
 A_FORK_FEATURE = Exercise(
     number=2,
     starter=function_starter(fork_cells),
     code=(fork_cells,),
     checker=function_check(
         lambda board: _count_fork_cells(board, other(board.turn)),
-        all_positions,
+        _fork_positions,
         name="fork_cells",
-        label="all 5,478 positions",
+        label="all 2,350 positions with at most five marks",
         mistakes=[
             (lambda board: _count_fork_cells(board, board.turn),
              "Perhaps you counted for the side to move (`board.turn`): \"my\" is the side that has just "
-             "moved, `other(board.turn)`, as in `features`."),
+             "moved, `other(board.turn)`, as in `features`.", "side-to-move"),
             (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
-             "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too."),
+             "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.",
+             "exactly-two"),
             (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
              "Perhaps you counted the `my_ones` lines: count the empty cells that "
-             "two or more of them share."),
+             "two or more of them share.", "counts-lines"),
             (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
-             "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them."),
+             "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
+             "at-least-one"),
         ],
     ),
     answer=lambda: fork_cells,
@@ -241,7 +261,8 @@ def _boards_against_a_perfect_o() -> frozenset:
     return frozenset(produced)
 
 
-_GAMES = 1_000  # enough to fill the table, few enough for a learner's own loop to train within the budget
+_GAMES = 200  # enough to fill most of the table, few enough for a right answer 10 times slower than ours
+_EXPLORING_GAMES = 30  # the games of the runs where every move explores (epsilon=1), and none (epsilon=0)
 
 
 @lru_cache(maxsize=1)
@@ -250,31 +271,115 @@ def _self_play_share() -> tuple[float, int]:
     return optimal_share(player), len(player.values)
 
 
-def _judge_teacher(answer):
-    where = f"on games={_GAMES:,}, seed=0"
-    player = Learner(answer, "train_td_teacher", args="games, seed")(_GAMES, 0, where=where)
+@lru_cache(maxsize=1)
+def _taught_classes() -> int:
+    """How many classes the worked solution's table holds after :data:`_GAMES` games (seed 0)."""
+    return len(train_td_teacher(_GAMES, 0).values)
+
+
+def _trained(learner: Learner, games: int, **options):
+    """The player the learner's function returns, and its table; stops the check when there is none."""
+    where = f"on games={games:,}, seed=0" + "".join(f", {name}={value}" for name, value in options.items())
+    player = learner(games, 0, where=where, **({"call": _with_options(options)} if options else {}))
     values = getattr(player, "values", None)
     if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
-        stop(f"train_td_teacher({_GAMES}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
-             "it trained.")
-    if not values:
-        stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
-             "greedy moves?")
+        stop(f"train_td_teacher({games}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
+             "it trained.", mistake="not-a-player")
+    return player, values
+
+
+def _with_options(options: dict):
+    def call(function, *args):
+        return function(*args, **options)
+    return call
+
+
+def _takes_epsilon(function) -> bool:
+    """Whether the learner's function has an ``epsilon`` parameter (the starter's signature has one)."""
+    try:
+        inspect.signature(function).bind(1, 0, epsilon=1.0)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _key_cells(key) -> str:
+    return key.cells if isinstance(key, Board) else key   # TDPlayer keys are cell strings
+
+
+def _judge_keys(values: dict) -> None:
+    """Stop when a key is not a board X produced against a perfect O."""
     reachable = _boards_against_a_perfect_o()
     for key in values:
-        cells = key.cells if isinstance(key, Board) else key  # TDPlayer keys are cell strings
+        cells = _key_cells(key)
         if not (isinstance(cells, str) and len(cells) == 9 and set(cells) <= set("XO.")):
             stop(f"The table has the key {describe_value(key)}; key it as TDPlayer does (`player.key(board)`, a "
-                 "cell string).")
+                 "cell string).", mistake="wrong-key")
         if cells.count("X") != cells.count("O") + 1:
             stop("The table has a value for a board that O produced (O has just moved): the learner plays X only, "
-                 "and the teacher's moves teach it nothing directly.", Board.parse(cells))
+                 "and the teacher's moves teach it nothing directly.", Board.parse(cells), mistake="learns-o-boards")
         if cells not in reachable:
             stop("The table has a value for this board, which X meets only if O has made a mistake before: is the "
-                 "teacher `PerfectPlayer`, and does it play every O move?", Board.parse(cells))
+                 "teacher `PerfectPlayer`, and does it play every O move?", Board.parse(cells),
+                 mistake="teacher-not-perfect")
+
+
+def _judge_values(values: dict) -> None:
+    """Stop when the values are not what TD(0) against a perfect O can learn: numbers in [0, 0.5], some moved."""
+    for key, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            stop(f"The table holds {describe_value(value)} for a board: a value is a number, the estimated chance"
+                 " of winning (draws count half).", Board.parse(_key_cells(key)), mistake="value-not-a-number")
+        if not 0 <= value <= 1:
+            stop(f"The table holds the value {value:.3g} for this board, outside 0 to 1: the values run away.",
+                 Board.parse(_key_cells(key)),
+                 "Each update moves a value a step towards its target, `old + alpha * (target - old)`, which keeps"
+                 " it between its old value and the target; a step the other way (`old - alpha * (...)`, or"
+                 " `old + alpha * (old - target)`) pushes it further off at every update.", mistake="step-wrong-way")
+    above = next(((key, value) for key, value in values.items() if value > 0.5), None)
+    if above:
+        stop(f"The table holds {above[1]:.3g} for this board, more than 0.5: X never wins against a perfect O, so"
+             " every target of the learner's updates is at most 0.5 (a draw) and no value trained from 0.5 can rise"
+             " above it. Are these values learned, by the updates of `train_td`?", Board.parse(_key_cells(above[0])),
+             mistake="value-above-draw")
     if all(value == 0.5 for value in values.values()):
-        stop("Every value in the table is still 0.5: the updates do not change anything.")
-    share = Learner(optimal_share, "the trained player's move")(player, where="on all 4,520 positions")
+        stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
+
+
+def _judge_exploring(learner: Learner, function, values: dict) -> None:
+    """With every move exploratory (epsilon=1) a learner that learns only from its greedy moves updates only its
+    last board of a game that O won: stop when the table holds a board from which O cannot win at once."""
+    if not _takes_epsilon(function):
+        return
+    exploring = _trained(learner, _EXPLORING_GAMES, epsilon=1.0)[1]
+    if exploring == _trained(learner, _EXPLORING_GAMES, epsilon=0.0)[1]:
+        return                               # epsilon is not used: nothing to learn from this run
+    for key in exploring:
+        board = Board.parse(_key_cells(key))
+        if not any(board.play(cell).winner for cell in board.legal_moves()):
+            stop(f"With epsilon=1, every move exploratory, train_td_teacher({_EXPLORING_GAMES}, 0, epsilon=1.0)"
+                 " still learns a value for this board, from which O cannot win at once:", board,
+                 "It learns from exploratory moves. In `train_td` an exploratory move teaches nothing about the"
+                 " board before it: after one, only remember the new board. Then the only update left with"
+                 " epsilon=1 is the one at the end of a game that O won.", mistake="learns-from-exploration")
+
+
+def _judge_teacher(answer):
+    learner = Learner(answer, "train_td_teacher", args="games, seed")
+    _boards_against_a_perfect_o(), _taught_classes()   # the teacher's tablebase is built before, not in the budget
+    player, values = _trained(learner, _GAMES)
+    if not values:
+        stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
+             "greedy moves?", mistake="empty-table")
+    _judge_keys(values)
+    _judge_values(values)
+    if 2 * len(values) < _taught_classes():
+        stop(f"After {_GAMES:,} games the table holds {plural(len(values), 'value')}, where training by TD(0)"
+             f" against a perfect O learns about {_taught_classes():,}: is every greedy move of X followed by an"
+             " update of the board before it?", mistake="table-too-small")
+    _judge_exploring(learner, answer, values)
+    # the check's own measure, on a player of the package's holding a copy of the table: no learner's code runs
+    share = optimal_share(TDPlayer(dict(values), symmetry=getattr(player, "symmetry", True)))
     self_share, self_classes = _self_play_share()
     return right(
         f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games it "

@@ -52,6 +52,8 @@ def extended_atlas():
     return tuple(values), nodes
 
 
+_atlas = lru_cache(maxsize=1)(extended_atlas)  # the worked solution's values, worked out once per session
+
 _A_WIN_IS_A_DRAW = "Solve it rather than guess: with four in a row this board is too small for X to force a line."
 _NEVER_WORSE = "The first player is never worse off here (the strategy-stealing argument)."
 _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.value`: 1, 0 or -1."
@@ -71,7 +73,7 @@ ATLAS = Exercise(
         },
         explain="X wins with three in a row; with four or five in a row these boards are draws.",
     ),
-    answer=lambda: extended_atlas()[0],
+    answer=lambda: _atlas()[0],
 )
 
 
@@ -124,8 +126,19 @@ class _Cap(Exception, AlphaBetaObserver):
             raise self
 
 
-def _capped_calls(board, times, digits):
-    """Memoization's calls; plain alpha-beta's, or None past ``times`` as many; the ratio in words."""
+def _ratio(calls: int, memo: int, digits: int, bound: float) -> str:
+    """``calls / memo`` with ``digits`` decimals, or more where fewer would print ``bound`` for a ratio that is not
+    ``bound`` (0.2505 beside "at most 0.25" is 0.2505, never 0.25)."""
+    ratio = calls / memo
+    while digits < 8 and ratio != bound and round(ratio, digits) == bound:
+        digits += 1
+    return f"{ratio:.{digits}f}"
+
+
+@lru_cache(maxsize=32)   # the same answer checked again is answered at once
+def _capped_calls(board, times, digits, bound):
+    """Memoization's calls; plain alpha-beta's, or None past ``times`` as many; the ratio in words (beside
+    ``bound``, the ratio the exercise asks about)."""
     memo = SearchStats()
     negamax_memo(board, {}, memo)
     cap = _Cap(times * memo.nodes)
@@ -133,7 +146,7 @@ def _capped_calls(board, times, digits):
         alphabeta(board, observer=cap)
     except _Cap:
         return memo.nodes, None, f"more than {times} times"
-    return memo.nodes, cap.calls, f"{cap.calls / memo.nodes:.{digits}f} times"
+    return memo.nodes, cap.calls, f"{_ratio(cap.calls, memo.nodes, digits, bound)} times"
 
 
 def _position_4x4(answer, which):
@@ -141,14 +154,15 @@ def _position_4x4(answer, which):
     try:
         board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
     except (TypeError, ValueError) as error:
-        stop(f"The {which} position: {str(error).rstrip('.')}.")
+        stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
     if (board.rows, board.cols, board.k) != (4, 4, 4):
-        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a row.")
+        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a row.",
+             mistake="not-4x4")
     empty = board.size - board.moves_made
     if empty != 10:
-        stop(f"The {which} position has {empty} empty cells, not 10.")
+        stop(f"The {which} position has {empty} empty cells, not 10.", mistake="not-ten-empty")
     if board.is_over:
-        stop(f"The {which} position is finished: there is nothing to search.")
+        stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
     return board
 
 
@@ -157,19 +171,21 @@ def _judge_pair(answer):
     if all(part is None for part in parts):
         return unanswered(_PAIR_TODO)
     boards = [_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)"))]
-    calls = _capped_calls(boards[0], 2, 2), _capped_calls(boards[1], 8, 1)
+    calls = _capped_calls(boards[0], 2, 2, 0.25), _capped_calls(boards[1], 8, 1, 5)
     (memo_1, plain_1, first), (memo_2, plain_2, second) = calls
     shown = Boards(boards, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
                             for memo, plain, _ in calls])
-    problems = []
+    problems, mistakes = [], []
     if plain_1 is None or 4 * plain_1 > memo_1:
+        mistakes.append("first-not-cheap")
         problems.append(f"On the first position plain alpha-beta makes {first} memoization's calls: it should "
                         "make at most a quarter of them (0.25).")
     if plain_2 is not None and plain_2 < 5 * memo_2:
+        mistakes.append("second-not-dear")
         problems.append(f"On the second position plain alpha-beta makes {second} memoization's calls: it should "
                         "make at least five times as many.")
     if problems:
-        return wrong(*problems, shown)
+        return wrong(*problems, shown, mistake=" ".join(mistakes) if len(mistakes) == 1 else "neither")
     return right(f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
                  shown)
 
@@ -308,26 +324,28 @@ def _pair(pair):
     except TypeError:
         cells = []
     if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
-        stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).")
+        stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).",
+             mistake="not-a-pair")
     if cells[0] == cells[1]:
-        stop(f"The pair {pair!r} holds one cell twice.")
+        stop(f"The pair {pair!r} holds one cell twice.", mistake="cell-twice-in-a-pair")
     return tuple(cells)
 
 
 def _judge_pairing(answer):
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.")
+        stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.",
+             mistake="not-a-list")
     seen = {}
     for pair in map(_pair, answer):
         for cell in pair:
             if cell in seen:
                 stop(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only one "
-                     "of them.")
+                     "of them.", mistake="cell-in-two-pairs")
             seen[cell] = pair
     for line in FIVE.lines:
         if not any(set(pair) <= set(line) for pair in seen.values()):
             stop(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell of each "
-                 "pair that touches it while O answers elsewhere.")
+                 "pair that touches it while O answers elsewhere.", mistake="line-without-pair")
     return right("12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
                  "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
                  "k=5 is a draw, proved without search.")
