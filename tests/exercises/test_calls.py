@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pytest
 from exercise_support import MARGIN, short_budget
 
+from ttt.exercises import calls
 from ttt.exercises.calls import (Budget, Learner, OutOfTime, Stop, budget_scope, has_one_line_loop,
                                  is_learners_file, run_judge)
 
@@ -253,3 +254,16 @@ def test_only_one_line_loops_get_opcode_tracing():
     assert has_one_line_loop(endless_on_one_line.__code__)
     assert not has_one_line_loop(endless.__code__)
     assert not has_one_line_loop(fib.__code__)
+
+
+def waits(n):
+    import time as clock
+    clock.sleep(60)
+
+
+def test_code_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
+    # a function that sleeps (or waits for input()) uses no CPU: the wall-clock backstop stops it
+    monkeypatch.setattr(calls, "WAITING_SECONDS", 0.5)
+    start = time.perf_counter()
+    verdict, _ = judged_in("timer", waits, 3)
+    assert verdict.reason == "too slow" and time.perf_counter() - start < 5

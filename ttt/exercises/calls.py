@@ -69,7 +69,13 @@ fail a right answer; a wall-clock backstop of :data:`WALL_FACTOR` times as much
 stops code that waits rather than computes.
 """
 
-WALL_FACTOR = 8
+WALL_FACTOR = 20
+"""The learner's wall-clock time may be this many times the budget: a loaded machine (a load of 11 on two
+cores gives a process a sixth of a core) must not stop a right answer; code that only waits is caught sooner."""
+
+WAITING_SECONDS = 5.0
+"""Timer mode: the learner's code is stopped after this long of wall time in which it used (almost) no CPU:
+``input()`` or ``time.sleep`` rather than computing."""
 
 
 SLOW = "Does it search far more than it needs?"
@@ -224,6 +230,8 @@ class Budget:
         self._deadline = 0.0
         self._wall_deadline = 0.0
         self._wall = 0.0
+        self._waiting = 0.0
+        self._last_cpu = process_time()
         self._ticks = 0
         self._held = False
         self._armed = None               # in timer mode while armed: what to restore (handlers, timers)
@@ -309,8 +317,18 @@ class Budget:
         self._armed = handlers, timers
 
     def disarm(self) -> None:
-        """Stop the timers and put back what was there before :meth:`arm` (another budget's, or nothing)."""
+        """Stop the timers and put back what was there before :meth:`arm` (another budget's, or nothing);
+        in trace mode, leave ``sys.monitoring``."""
         if self._armed is None:
+            return
+        if self._armed[0] == "monitoring":
+            tool, events = self._armed[1], _MONITORING.events
+            self._armed = None
+            _MONITORING.set_events(tool, 0)
+            _MONITORING.register_callback(tool, events.PY_START, None)
+            _MONITORING.register_callback(tool, events.JUMP, None)
+            _MONITORING.free_tool_id(tool)
+            _MONITORING.restart_events()
             return
         (prof, alarm), (prof_timer, real_timer) = self._armed
         self._armed = None
@@ -327,11 +345,14 @@ class Budget:
             self._stop_here(frame)
 
     def _on_wall_tick(self, signum, frame):
+        cpu, self._last_cpu = self._last_cpu, process_time()
         if not self._running:
             return
         self._wall += WALL_TICK
-        if self._wall >= WALL_FACTOR * self.seconds:
-            self._stop_here(frame)           # code that waits (input(), sleep) rather than computes
+        if self._last_cpu - cpu < WALL_TICK / 50:
+            self._waiting += WALL_TICK       # a tick of wall time with no CPU used: it waits, it does not compute
+        if self._wall >= WALL_FACTOR * self.seconds or self._waiting >= WAITING_SECONDS:
+            self._stop_here(frame)
 
     def _stop_here(self, frame):
         self._expired = True
@@ -401,32 +422,43 @@ class Budget:
         return self._on_line
 
     def _monitored(self, function, args, kwargs):
-        monitoring = _MONITORING
-        tool = next((tool for tool in (2, 3, 4, 1) if monitoring.get_tool(tool) is None), None)
-        if tool is None:                     # every tool id taken (a debugger, a profiler, coverage): settrace
-            previous = sys.gettrace()
+        armed_here = self._armed is None
+        if armed_here and not self._monitor():
+            previous = sys.gettrace()        # every tool id taken (a debugger, a profiler, coverage): settrace
             sys.settrace(self._on_call)
             try:
                 return function(*args, **kwargs)
             finally:
                 sys.settrace(previous)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if armed_here and not self.scoped:
+                self.disarm()
+
+    def _monitor(self) -> bool:
+        """Register with ``sys.monitoring`` until :meth:`disarm` (the scope's end): False if no tool id is free.
+
+        Registered once per check, so the package's code objects, switched off at
+        their first event (``DISABLE``), stay off for the check's later calls.
+        """
+        monitoring = _MONITORING
+        tool = next((tool for tool in (2, 3, 4, 1) if monitoring.get_tool(tool) is None), None)
+        if tool is None:
+            return False
         events = monitoring.events
         monitoring.use_tool_id(tool, "ttt exercise budget")
         monitoring.register_callback(tool, events.PY_START, self._on_start)
         monitoring.register_callback(tool, events.JUMP, self._on_jump)
         monitoring.set_events(tool, events.PY_START | events.JUMP)
-        try:
-            return function(*args, **kwargs)
-        finally:
-            monitoring.set_events(tool, 0)
-            monitoring.register_callback(tool, events.PY_START, None)
-            monitoring.register_callback(tool, events.JUMP, None)
-            monitoring.free_tool_id(tool)
-            monitoring.restart_events()
+        self._armed = ("monitoring", tool)
+        return True
 
     def _on_start(self, code, offset):
         if not is_learners_file(code.co_filename):
             return _MONITORING.DISABLE       # never asked about this code object again
+        if not self._running:
+            return None
         if code.co_name not in _NOT_COUNTED:
             self.calls += 1
         self._ticks += 1
@@ -437,6 +469,8 @@ class Budget:
     def _on_jump(self, code, offset, destination):
         if not is_learners_file(code.co_filename):
             return _MONITORING.DISABLE
+        if not self._running:
+            return None
         self._ticks += 1
         if (self._expired or not self._ticks & 1023) and self._over():
             raise OutOfTime
