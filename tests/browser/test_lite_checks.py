@@ -121,7 +121,7 @@ def test_an_endless_loop_is_stopped_and_named_without_a_timer(kernel):
     line = printed(run_code(kernel, ENDLESS), "ENDLESS")
     timer, mistake, seconds, words = line.split(" ", 3)
     assert timer == "False" and mistake == "endless-loop", line     # the traced budget, not the timer
-    assert float(seconds) < 3.0, line                                 # 2.5 s budget and the check around it
+    assert float(seconds) < 4 * 2.5 + 1, line    # the browser's budget (BROWSER_FACTOR: wall time, not CPU)
     assert words.startswith("forcing_moves never finished"), line
 
 

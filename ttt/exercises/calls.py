@@ -25,6 +25,8 @@ code runs at full speed wherever the platform can interrupt it:
   at each of them and at each jump of its loops (``sys.monitoring`` on Python
   3.12 and later, which leaves every other code object alone after its first
   event; ``sys.settrace`` before, tracing lines only in functions with a loop).
+  In the browser the clock is the page's wall clock (there is no CPU clock), so
+  the budget there is :data:`BROWSER_FACTOR` times as long.
 
 Only code the learner wrote counts as theirs: not the ``ttt`` package, not the
 Python installation, and not code that the standard library generates at run
@@ -68,6 +70,10 @@ CPU time, so that a busy machine (a lab server, CI with other jobs) does not
 fail a right answer; a wall-clock backstop of :data:`WALL_FACTOR` times as much
 stops code that waits rather than computes.
 """
+
+BROWSER_FACTOR = 4
+"""In the browser (Pyodide) the budget is this many times :data:`BUDGET_SECONDS`: there is no CPU clock,
+only the page's wall clock, which a busy machine stretches, and the traced code runs several times slower."""
 
 WALL_FACTOR = 20
 """The learner's wall-clock time may be this many times the budget: a loaded machine (a load of 11 on two
@@ -218,8 +224,10 @@ class Budget:
     """
 
     def __init__(self, seconds: float | None = None, *, mode: str | None = None, cap: int | None = None):
-        self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
         self.mode = mode or ("timer" if timer_available() else "trace")
+        self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
+        if self.mode == "trace" and sys.platform == "emscripten" and seconds is None:
+            self.seconds *= BROWSER_FACTOR
         self.cap = cap
         self.spent = 0.0
         self.calls = 0
