@@ -16,6 +16,11 @@ preloaded.  Everything the kernel needs to start is served by the site itself:
 ``jupyterlite-pyodide-kernel`` can rewrite a lock itself with its ``[lock]`` extra, but that needs
 Python >= 3.12 and this project locks for 3.11; the rewrite here is a few lines of JSON.
 
+The site says which version of the course it is: the staged copy of ``00_index.ipynb`` gets the
+version and commit it was built from between the markers ``<!-- course-version -->`` and
+``<!-- /course-version -->`` (the repository's own copy says there that it is the repository's), so a
+learner can compare it with the version the course page announces.
+
 Every run starts clean (the output folder, the staging folder, and jupyterlite's ``.cache`` and
 ``.jupyterlite.doit.db`` are deleted first), so a build never reuses a stale step.  Network: the
 npm registry and PyPI only.
@@ -176,6 +181,46 @@ def write_lock(core: Path, static: Path, preload: list[str], wheels_dir: Path) -
     return lock
 
 
+#: the words between these markers in 00's markdown name the version of the course the site holds
+VERSION_MARKERS = ("<!-- course-version -->", "<!-- /course-version -->")
+VERSION_NOTEBOOK = "00_index.ipynb"
+
+
+def course_version() -> str:
+    """``version 0.1.0, commit 1a2b3c4 of 2026-11-25``; ``with changes not committed`` if the
+    checkout differs from its commit, so a site built from a work in progress does not pass for it."""
+    sys.path.insert(0, str(ROOT))
+    from ttt import __version__
+    log = subprocess.run(["git", "log", "-1", "--format=%h %cs"], cwd=ROOT, capture_output=True, text=True)
+    if log.returncode != 0 or not log.stdout.strip():
+        return f"version {__version__} (not built from a git checkout)"
+    commit, date = log.stdout.split()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    return f"version {__version__}, commit {commit} of {date}" + (", with changes not committed" if dirty else "")
+
+
+def stamp_version(notebook: Path, version: str) -> None:
+    """Write ``version`` between the markers of the one markdown cell of ``notebook`` that has them."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    start, end = (re.escape(marker) for marker in VERSION_MARKERS)
+    pattern = re.compile(f"({start}).*?({end})", re.S)
+    marked = [cell for cell in nb["cells"] if cell["cell_type"] == "markdown" and pattern.search("".join(cell["source"]))]
+    if len(marked) != 1:
+        sys.exit(f"{notebook.name}: {len(marked)} markdown cells hold the markers {VERSION_MARKERS}, not one")
+    (cell,) = marked
+    text = pattern.sub(lambda m: m[1] + version + m[2], "".join(cell["source"]), count=1)
+    cell["source"] = text.splitlines(keepends=True)
+    notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def stage_contents(into: Path) -> Path:
+    """The notebooks as the site serves them: a copy of ``notebooks/`` whose 00 names the version."""
+    shutil.copytree(ROOT / "notebooks", into, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    stamp_version(into / VERSION_NOTEBOOK, course_version())
+    return into
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the site's folder (default _site)")
@@ -195,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copy2(LITE / "jupyter-lite.json", STAGE / "jupyter-lite.json")
 
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(STAGE),
-         "--output-dir", str(output), "--contents", str(ROOT / "notebooks"), "--no-sourcemaps"],
+         "--output-dir", str(output), "--contents", str(stage_contents(STAGE / "course")), "--no-sourcemaps"],
         cwd=STAGE)
     print(f"JupyterLite site in {output} ({time.monotonic() - started:.0f} s); "
           f"serve it with: python -m http.server -d {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")

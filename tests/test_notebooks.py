@@ -17,7 +17,9 @@ and a learner are promised about each notebook as a document:
   (``tests/tidy_notebooks.py``);
 * the teaching guide has, for every numbered notebook, a part with its plan (set-up, a core block
   of at most 50 minutes, at least 30 minutes of exercises in class and as homework), its questions
-  with their answers, its misconceptions, its exercises at a glance and its solutions.
+  with their answers, its misconceptions, its exercises at a glance and its solutions; and its plans
+  for slower readers (a flipped plan and a two-session plan), with the core's minutes at the model's
+  pace and at 150 words and 4 code lines a minute, each the figure the notebook gives today.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ LINES_A_MINUTE = 6            # non-blank code lines, read and understood
 OUTPUT_MINUTES = 0.5          # each code cell that shows output
 FIGURE_MINUTES = 1.5          # more for each figure or widget, to look at or play with
 FIGURE = re.compile(r"^image/|^application/vnd\.jupyter\.widget-view\+json$")
+# A slower reader (the guide's plans for slower readers): the same outputs and figures, less prose and code a minute.
+SLOW_WORDS_A_MINUTE = 150
+SLOW_LINES_A_MINUTE = 4
 
 
 def load(path: Path) -> list[dict]:
@@ -56,11 +61,12 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def core_minutes(cells: list[dict]) -> float:
+def core_minutes(cells: list[dict], words: float = WORDS_A_MINUTE, lines: float = LINES_A_MINUTE) -> float:
     """The minutes the core takes at a lab's pace (the model is stated in the teaching guide).
 
     Prose at 175 words a minute; code at 6 non-blank lines a minute; half a minute for each code
-    cell that shows output; 1.5 minutes more for each figure or widget in an output.
+    cell that shows output; 1.5 minutes more for each figure or widget in an output.  ``words`` and
+    ``lines`` give another reader's pace (the guide's slower one: 150 and 4).
     """
     minutes = 0.0
     for cell in cells:
@@ -68,9 +74,9 @@ def core_minutes(cells: list[dict]) -> float:
         if cell["cell_type"] == "markdown" and STOP.match(text.lstrip()):
             break
         if cell["cell_type"] == "markdown":
-            minutes += len(text.split()) / WORDS_A_MINUTE
+            minutes += len(text.split()) / words
         elif cell["cell_type"] == "code":
-            minutes += sum(1 for line in text.splitlines() if line.strip()) / LINES_A_MINUTE
+            minutes += sum(1 for line in text.splitlines() if line.strip()) / lines
             outputs = cell.get("outputs", [])
             minutes += OUTPUT_MINUTES if outputs else 0
             minutes += FIGURE_MINUTES * sum(1 for output in outputs for kind in output.get("data", {})
@@ -94,6 +100,8 @@ def test_the_pace_model_counts_what_it_says():
         {"cell_type": "markdown", "source": ["word " * 1000]},                             # not core
     ]
     assert core_minutes(cells) == pytest.approx(2 + 1 + 1 / 6 + 0.5 + 1 / 6 + 2.0)
+    assert core_minutes(cells, SLOW_WORDS_A_MINUTE, SLOW_LINES_A_MINUTE) == pytest.approx(
+        350 / 150 + 6 / 4 + 1 / 4 + 0.5 + 1 / 4 + 2.0)
     assert [stated_minutes(m) for m in (30, 30.1, 44.9, 45)] == [30, 35, 45, 45]
 
 
@@ -275,3 +283,40 @@ def test_the_guide_has_a_full_part_for_every_notebook(path):
     glance = subsection(part, "Exercises at a glance")
     assert {key for key in keys if f"| {key} |" in glance} == keys, "an exercise is missing from 'Exercises at a glance'"
     assert f"--solutions {number}" in subsection(part, "Solutions")
+
+
+def blocks_of(table: str) -> dict[str, int]:
+    """Minutes per block of a plan's table (rows ``| a–b | block | ...``)."""
+    found: dict[str, int] = {}
+    for start, end, block in re.findall(r"^\| (\d+)–(\d+) \| ([\w -]+?) \|", table, re.M):
+        found[block] = found.get(block, 0) + int(end) - int(start)
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_guide_has_plans_for_slower_readers_with_both_paces(path):
+    """The minutes the guide states for the core are the model's, recounted from the notebook as it
+    is (its sources, and how many of its code cells show an output, a figure or a widget); the flipped
+    plan opens with a five-minute warm-up and spends the lab on exercises; the two-session plan reads
+    the whole core, at the slower pace, in the first session."""
+    number = path.name[:2]
+    part = subsection(guide_part(number), "Plans for slower readers")
+    cells = load(path)
+    model, slow = core_minutes(cells), core_minutes(cells, SLOW_WORDS_A_MINUTE, SLOW_LINES_A_MINUTE)
+    stated = re.search(r"about (\d+) minutes by the lab-pace model .*? about (\d+) at 150 words and 4 code lines a minute",
+                       " ".join(part.split()))
+    assert stated, "no 'about NN minutes by the lab-pace model ... about NN at 150 words and 4 code lines a minute'"
+    assert (int(stated[1]), int(stated[2])) == (round(model), round(slow)), (
+        f"the guide says {stated[1]} and {stated[2]} minutes; the notebook gives {model:.1f} and {slow:.1f}")
+    flipped = re.search(r"\*\*A flipped plan\.\*\*(.*?)(?=\*\*A two-session plan\.\*\*)", part, re.S)
+    assert flipped, "no '**A flipped plan.**' before '**A two-session plan.**'"
+    blocks = blocks_of(flipped[1])
+    assert blocks.get("warm-up") == 5 and blocks.get("exercises", 0) >= 60 and sum(blocks.values()) <= 90, blocks
+    sessions = re.split(r"\*\*Session \d\.\*\*", part.split("**A two-session plan.**")[1])[1:]
+    assert len(sessions) == 2, "the two-session plan should have '**Session 1.**' and '**Session 2.**'"
+    first, second = blocks_of(sessions[0]), blocks_of(sessions[1])
+    assert first.get("core", 0) >= slow and sum(first.values()) <= 90, first
+    assert second.get("warm-up") == 5 and second.get("exercises", 0) >= 60 and sum(second.values()) <= 90, second
+    keys = {item.key for item in exercises(number)}
+    named = set(re.findall(rf"\b{number}\.\d+\b", part))
+    assert named and named <= keys, f"the plans name exercises that do not exist: {sorted(named - keys)}"

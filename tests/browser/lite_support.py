@@ -6,7 +6,9 @@ server, except for two things the tests need and a learner does not, served from
 * ``jupyter-lite.json`` gains a settings override that renders every cell (JupyterLab's
   ``windowingMode: none``, as the JupyterLab tests set it), so that checks see all of them;
 * the notebooks named in ``blank`` are served without stored outputs and prompt numbers, so that
-  every prompt number and board on their page comes from this run.
+  every prompt number and board on their page comes from this run;
+* a test can serve a notebook changed (:meth:`SiteServer.update`), as a new version of the course
+  deployed at the same address would be.
 
 Every request that leaves 127.0.0.1 is routed through :class:`Outside`: recorded, then aborted.
 On this machine only Pyodide's CDN is missing, so that is all the tests allow to be asked for.
@@ -105,7 +107,8 @@ class SiteServer:
     def __init__(self, site: Path, blank: tuple[str, ...] = ()):
         self.site, self.port = site, free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        handler = functools.partial(_Handler, directory=str(site), patched=self._patched(blank))
+        self.patched = self._patched(blank)
+        handler = functools.partial(_Handler, directory=str(site), patched=self.patched)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -123,6 +126,10 @@ class SiteServer:
             nb.metadata.pop("widgets", None)
             patched[f"/files/{name}"] = nbformat.writes(nb).encode()
         return patched
+
+    def update(self, name: str, nb) -> None:
+        """Serve ``nb`` as the site's ``files/name`` from now on: the course updated under the learner."""
+        self.patched[f"/files/{name}"] = nbformat.writes(nb).encode()
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -192,6 +199,17 @@ def open_lite(page: Page, server: SiteServer, name: str) -> float:
     expect(page.locator(".jp-NotebookPanel .jp-Notebook")).to_be_visible(timeout=KERNEL_TIMEOUT)
     expect(kernel_idle(page)).to_be_visible(timeout=KERNEL_TIMEOUT)
     return time.monotonic() - loaded
+
+
+def open_notebook(page: Page, server: SiteServer, name: str, showing: str):
+    """Open ``name`` in JupyterLite and wait until its page shows ``showing`` (not for the kernel);
+    return the notebook's locator."""
+    page.goto(f"{server.url}/lab/index.html?path={name}", wait_until="load")
+    current = page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+    expect(current).to_have_text(name, timeout=KERNEL_TIMEOUT)    # its tab, not one the workspace restored
+    notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+    expect(notebook).to_contain_text(showing, timeout=KERNEL_TIMEOUT)
+    return notebook
 
 
 def kernel_idle(page: Page):

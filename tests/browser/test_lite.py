@@ -15,6 +15,15 @@ stored outputs stripped, and runs every cell:
   else): this machine cannot reach the CDN, so that cell, and only that cell, fails, with
   Pyodide's "not installed" error.  Any other error fails the test.
 
+The site says its version, and a learner can get the course's copy of a notebook back:
+
+* 00, as the site serves and shows it, names the version of ``ttt`` and a commit of this repository
+  (``lite/build.py`` writes them between the markers of 00's "How to run it");
+* a notebook a learner edited stays theirs after the course is updated (JupyterLite keeps it in the
+  browser's storage): the test edits 02 and saves it, serves a changed 02 at the same address, sees
+  the learner's copy still shown, then does what 00 tells a learner to do (rename their copy in the
+  file browser) and finds the course's new 02 under its name and the learner's edit in the renamed copy.
+
 The 00 test prints how long the kernel took to be ready after the page loaded, and how long 00
 took to run, each with the browser's CPU time (what it would take on an idle core) and the load
 average (measured, not asserted):
@@ -27,6 +36,7 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 
 import pytest
 from playwright.sync_api import expect
@@ -35,6 +45,7 @@ import nbformat
 from browser_support import ROOT, assert_no_errors_shown
 from lite_support import (HEAVY, Outside, SiteServer, built_site, cpu_seconds, failed_cells, first_heavy_cell,
                           lock_packages, needed, open_lite, prompts, run_all, run_code, top_imports)
+from lite_support import KERNEL_TIMEOUT, open_notebook
 from test_browser import play_on_the_board
 import ttt
 from ttt.exercises import exercise
@@ -189,3 +200,78 @@ def test_a_notebook_runs_up_to_the_cdn(lite, server, site, name):
     for module in heavy:
         (key,) = needed(packages, [module]) & {k for k, e in packages.items() if module in e["imports"]}
         assert packages[key]["file_name"] in outside.urls
+
+
+VERSION = re.compile(r"<!-- course-version -->(.*?)<!-- /course-version -->", re.S)
+
+
+def test_00_says_which_version_of_the_course_the_site_holds(lite, server, site):
+    """The site's 00 names ttt's version and a commit of this repository, where the repository's own
+    00 says it is the repository's; the page shows those words."""
+    page, outside = lite
+    (ours,) = VERSION.findall((ROOT / "notebooks" / "00_index.ipynb").read_text())
+    (stamped,) = VERSION.findall((site / "files" / "00_index.ipynb").read_text())
+    found = re.fullmatch(rf"version {re.escape(ttt.__version__)}, commit ([0-9a-f]{{7,40}}) of \d{{4}}-\d\d-\d\d"
+                         r"(, with changes not committed)?", stamped)
+    assert found and stamped != ours, stamped
+    known = subprocess.run(["git", "cat-file", "-e", f"{found[1]}^{{commit}}"], cwd=ROOT, capture_output=True)
+    assert known.returncode == 0, f"{found[1]} is not a commit of this repository"
+    notebook = open_notebook(page, server, "00_index.ipynb", "How to run it")
+    expect(notebook).to_contain_text(f"This copy of the course is {stamped}.")
+    assert outside.urls == []
+
+
+TITLE_02 = "02 · Playing by hand"
+
+
+def test_a_learners_copy_survives_an_update_and_the_course_copy_comes_back(browser, site):
+    """Edit 02 and save it; the course is updated at the same address; the learner still sees their
+    copy. Renaming it in the file browser, as 00 says, brings back the course's new 02."""
+    server = SiteServer(site)           # its own address: the update below is seen by this test only
+    context = browser.new_context()
+    outside = Outside(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        notebook = open_notebook(page, server, "02_human_play.ipynb", TITLE_02)
+        notebook.locator(".jp-Cell").first.locator(".jp-InputPrompt").click()  # command mode, first cell
+        page.keyboard.press("a")                                                # a new cell above
+        page.keyboard.press("m")                                                # markdown
+        page.keyboard.press("Enter")
+        page.keyboard.insert_text("My own notes, LEARNER-EDIT")
+        page.keyboard.press("Shift+Enter")
+        expect(notebook.locator(".jp-RenderedMarkdown").first).to_have_text("My own notes, LEARNER-EDIT")
+        page.keyboard.press("Control+s")
+        expect(page.locator(".jp-mod-dirty")).to_have_count(0, timeout=KERNEL_TIMEOUT)  # saved, in the browser
+
+        updated = nbformat.read(site / "files" / "02_human_play.ipynb", as_version=4)
+        updated.cells.insert(0, nbformat.v4.new_markdown_cell("COURSE-UPDATE, the course's new 02"))
+        server.update("02_human_play.ipynb", updated)
+        notebook = open_notebook(page, server, "02_human_play.ipynb", TITLE_02)
+        expect(notebook).to_contain_text("LEARNER-EDIT")                       # the learner's copy, still
+        expect(notebook).not_to_contain_text("COURSE-UPDATE")
+
+        course_copy = page.locator(".jp-FileBrowser .jp-DirListing-item", has_text="02_human_play.ipynb")
+        try:
+            expect(course_copy).to_be_visible(timeout=20_000)                  # the file browser, open as a rule
+        except AssertionError:
+            page.locator('.jp-SideBar [data-id="filebrowser"]').click()        # or shown by its tab
+            expect(course_copy).to_be_visible()
+        course_copy.click(button="right")
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Rename")).click()
+        editor = page.locator(".jp-DirListing-editor")
+        editor.press("Control+a")
+        editor.press_sequentially("02_mine.ipynb")
+        editor.press("Enter")
+        expect(page.locator(".jp-FileBrowser .jp-DirListing-item", has_text="02_mine.ipynb")).to_have_count(
+            1, timeout=KERNEL_TIMEOUT)
+        expect(course_copy).to_have_count(1)                                   # the course's copy is listed again
+
+        notebook = open_notebook(page, server, "02_human_play.ipynb", "COURSE-UPDATE")  # the course's copy, back
+        expect(notebook).not_to_contain_text("LEARNER-EDIT")
+        notebook = open_notebook(page, server, "02_mine.ipynb", TITLE_02)
+        expect(notebook).to_contain_text("LEARNER-EDIT")                       # and the learner's, kept
+        assert outside.urls == []
+    finally:
+        context.close()
+        server.stop()
