@@ -20,6 +20,7 @@ function render({ model, el }) {
     for (let r = 0; r < rows; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
+      row.setAttribute("aria-label", `row ${r + 1}`);   // else a row is named by all its cells at once
       row.className = "ttt-row";
       for (let c = 0; c < cols; c++) {
         const index = r * cols + c;
@@ -68,6 +69,16 @@ function render({ model, el }) {
   function play(index) {
     model.send({ event: "play", cell: index });
   }
+
+  // Focus that arrives another way (a screen reader's cursor, a script) moves the tab stop too.
+  grid.addEventListener("focusin", (event) => {
+    const index = cells.indexOf(event.target);
+    if (index >= 0 && index !== focused) {
+      cells[focused].tabIndex = -1;
+      focused = index;
+      cells[focused].tabIndex = 0;
+    }
+  });
 
   grid.addEventListener("keydown", (event) => {
     const cols = model.get("cols"), r = Math.floor(focused / cols), c = focused % cols;
