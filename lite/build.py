@@ -1,15 +1,19 @@
 """Build the serverless JupyterLite edition of the course into one folder (``make lite``).
 
 The site holds JupyterLab, every notebook with the teaching guide and ``notebooks/data/``, and a
-Pyodide kernel in which ``ttt`` (a wheel built from this checkout), ipywidgets and tqdm are
-preloaded.  Everything the kernel needs to start is served by the site itself:
+Pyodide kernel in which ``ttt`` (a wheel built from this checkout), ipywidgets, anywidget (the
+clickable board's cells, see ``ttt.view.widgets``) and tqdm are preloaded.  anywidget's front end
+is a JupyterLab extension installed with the Python package, and ``jupyter lite build`` takes every
+extension of this environment into the site, as it does ipywidgets' own.  Everything the kernel
+needs to start is served by the site itself:
 
 * the Pyodide core comes from the npm package ``pyodide``, pinned in ``lite/package.json`` and
   ``lite/package-lock.json`` (``npm ci`` checks its integrity);
 * the pure-Python wheels the kernel loads at start-up (micropip, IPython, jedi and what they need,
-  comm, ipywidgets, tqdm) come from PyPI, at the versions Pyodide's lock names (ipywidgets and comm
-  at the versions ``requirements.lock`` pins), and ``pyodide-lock.json`` is rewritten with their
-  file names and real sha256: PyPI's wheels are not byte for byte Pyodide's repacked ones;
+  comm, ipywidgets, anywidget, psygnal, tqdm) come from PyPI, at the versions Pyodide's lock names
+  (ipywidgets, comm, anywidget and psygnal, which it lacks, at the versions ``requirements.lock``
+  pins), and ``pyodide-lock.json`` is rewritten with their file names and real sha256: PyPI's
+  wheels are not byte for byte Pyodide's repacked ones;
 * every other entry of the lock (numpy, matplotlib, pandas and their compiled friends) points at
   Pyodide's CDN with an absolute URL, so a learner's browser fetches it when a cell imports it.
 
@@ -53,6 +57,9 @@ PRELOAD_KEY = "@jupyterlite/pyodide-kernel-extension:kernel"
 ADDED = {
     "comm": {"depends": [], "imports": ["comm"]},
     "ipywidgets": {"depends": ["comm", "ipython", "traitlets"], "imports": ["ipywidgets"]},
+    # psygnal's pure-Python wheel (py3-none-any) is the one Pyodide can load.
+    "psygnal": {"depends": ["typing-extensions"], "imports": ["psygnal"]},
+    "anywidget": {"depends": ["ipywidgets", "psygnal", "typing-extensions"], "imports": ["anywidget"]},
 }
 #: the kernel's own wheels, shipped in jupyterlite-pyodide-kernel's labextension: in the lock too, so
 #: that Pyodide loads them with the rest in one go instead of installing them one by one with piplite.
@@ -64,7 +71,7 @@ KERNEL_WHEELS = {
 #: ttt needs numpy only inside the functions that use it (census, retrograde, learning): the
 #: notebooks that call them import numpy, matplotlib or pandas first, and Pyodide loads what a cell
 #: imports.  Declaring numpy here would make every kernel start wait for the CDN.
-TTT_ENTRY = {"depends": ["tqdm"], "imports": ["ttt"]}
+TTT_ENTRY = {"depends": ["tqdm", "anywidget"], "imports": ["ttt"]}
 
 
 def run(command: list[str], **kwargs) -> None:

@@ -244,3 +244,21 @@ def open_notebook(page: Page, server: Server, name: str) -> None:
     """Open a notebook in JupyterLab and wait until it is shown."""
     page.goto(f"{server.url}/lab/tree/{name}")
     expect(page.locator(".jp-NotebookPanel .jp-Notebook")).to_be_visible(timeout=PAGE_TIMEOUT)
+
+
+# --------------------------------------------------------------------------- accessibility
+
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]   # axe-core's tags for WCAG 2.1 A and AA
+
+
+def axe_violations(page: Page, context: str | None = None) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA violations on ``page`` (within the CSS selector ``context``), one line
+    each: the rule, how many elements break it, the first few of them and axe's help text."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]}
+    results = Axe().run(page, context=context, options=options)
+    return [
+        f"{rule['id']} ×{len(rule['nodes'])}: {[node['target'] for node in rule['nodes'][:3]]} ({rule['help']})"
+        for rule in results.response["violations"]
+    ]

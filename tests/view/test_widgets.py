@@ -10,11 +10,15 @@ pytest.importorskip("ipywidgets")
 from ttt import Board  # noqa: E402
 from ttt.players import PerfectPlayer  # noqa: E402
 from ttt.view.hints import cell_hints  # noqa: E402
-from ttt.view.widgets import WIN_COLOUR, BoardWidget, ComputerGameWidget  # noqa: E402
+from ttt.view.widgets import WIN_COLOUR, BoardWidget, ComputerGameWidget, cell_name  # noqa: E402
 
 
 def labels(widget):
-    return [button.description for button in widget.buttons]
+    return widget.labels
+
+
+def names(widget):
+    return [shown["name"] for shown in widget.grid.cells]
 
 
 def marks(widget):
@@ -39,21 +43,24 @@ def test_a_win_is_highlighted_and_new_game_clears_it():
     for cell in (0, 3, 1, 4, 2):
         widget.click(cell)
     assert widget.status.value == "<b>X wins</b>"
-    for cell, button in enumerate(widget.buttons):
+    for cell, shown in enumerate(widget.grid.cells):
         won = cell in (0, 1, 2)
-        assert ("ttt-win" in button._dom_classes) == won and (button.style.button_color == WIN_COLOUR) == won
+        assert shown["win"] == won and (shown["fill"] == WIN_COLOUR) == won
+    assert names(widget)[:4] == ["row 1, column 1, X, winning line", "row 1, column 2, X, winning line",
+                                 "row 1, column 3, X, winning line", "row 2, column 1, O"]
     assert not widget.click(8)
     assert "the game is over (X has won): no more moves. Press New game to play again." in widget.status.value
     widget.new_game.click()
-    assert widget.board == Board.empty() and not any("ttt-win" in b._dom_classes for b in widget.buttons)
+    assert widget.board == Board.empty() and not any(shown["win"] for shown in widget.grid.cells)
     assert labels(widget) == [str(cell) for cell in range(9)]
 
 
 def test_other_sizes_and_the_plain_text_stand_in():
     widget = BoardWidget(3, 4, 3)
-    assert len(widget.buttons) == 12 and "repeat(4, 64px)" in widget.grid.layout.grid_template_columns
+    assert len(widget.grid.cells) == 12 and (widget.grid.rows, widget.grid.cols) == (3, 4)
+    assert widget.grid.label == "Board, 3 rows by 4 columns, 3 in a row wins"
     assert repr(widget) == "BoardWidget(3×4, k=3: X to move)"
-    assert {"ttt-cell", "ttt-cell-11"} <= set(widget.buttons[11]._dom_classes)
+    assert names(widget)[11] == "row 3, column 4, empty, cell 11"
     assert "ttt-status" in widget.status._dom_classes and "ttt-new-game" in widget.new_game._dom_classes
 
 
@@ -94,12 +101,13 @@ def test_hints_paint_exactly_the_empty_cells_and_switch_off_again():
     widget.hints.value = True
     hints = cell_hints(widget.board)
     assert set(hints) == set(widget.board.legal_moves())
-    for cell, button in enumerate(widget.buttons):
+    for cell, shown in enumerate(widget.grid.cells):
         if cell in hints:
             colour, label = hints[cell]
-            assert (button.description, button.style.button_color) == (label, colour)
+            assert (shown["text"], shown["fill"], shown["hint"]) == (label, colour, True)
+            assert shown["name"] == f"row {cell // 3 + 1}, column {cell % 3 + 1}, empty, {label}"
         else:
-            assert button.description == widget.board.cells[cell]
+            assert shown["text"] == widget.board.cells[cell] and not shown["hint"]
     widget.hints.value = False
     assert labels(widget) == numbers
 
@@ -117,3 +125,53 @@ def test_css_classes_for_the_browser_tests():
     assert "ttt-computer-game" in widget._dom_classes and "ttt-board" in widget._dom_classes
     assert "ttt-who-starts" in widget.who_starts._dom_classes
     assert "ttt-hints" in widget.hints._dom_classes
+
+
+# ---------------------------------------------------------------------- what the browser side sends and shows
+
+
+def test_a_play_message_from_the_browser_plays_and_bad_messages_are_ignored():
+    widget = BoardWidget()
+    widget.grid.handle({"event": "play", "cell": 4})
+    assert widget.board == Board.empty().play(4)
+    for junk in ({"event": "play", "cell": "4"}, {"event": "hover", "cell": 0}, "play", {"cell": 0}):
+        widget.grid.handle(junk)
+    assert widget.board == Board.empty().play(4)
+
+
+def test_cell_names_say_where_and_what():
+    board = Board.parse("XOO/.X./X.O")
+    assert cell_name(board, 0) == "row 1, column 1, X"
+    assert cell_name(board, 5) == "row 2, column 3, empty, cell 5"
+    assert cell_name(board, 5, "win in 1") == "row 2, column 3, empty, win in 1"
+    won = board.play(3)
+    assert [cell_name(won, cell) for cell in (0, 3, 6, 4)] == [
+        "row 1, column 1, X, winning line", "row 2, column 1, X, winning line",
+        "row 3, column 1, X, winning line", "row 2, column 2, X"]
+
+
+def test_the_status_is_escaped_html():
+    widget = BoardWidget()
+    widget.game.message = "<script>1 < 2</script>"
+    widget.refresh()
+    assert widget.status.value == "<b>&lt;script&gt;1 &lt; 2&lt;/script&gt;</b>"
+
+
+def test_contrast_of_the_cells_colours_is_at_least_4_5_to_1():
+    from ttt.view import widgets
+    from ttt.view.hints import HINT_COLOURS
+
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a, b):
+        light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+        return (light + 0.05) / (dark + 0.05)
+
+    pairs = [(widgets.NUMBER_COLOUR, widgets.EMPTY_COLOUR)]
+    pairs += [(mark, fill) for mark in (widgets.MARK_COLOURS["X"], widgets.MARK_COLOURS["O"])
+              for fill in (widgets.EMPTY_COLOUR, widgets.WIN_COLOUR)]
+    pairs += [(widgets.HINT_TEXT_COLOUR, fill) for fill in HINT_COLOURS.values()]
+    assert min(contrast(a, b) for a, b in pairs) >= 4.5, [(a, b, round(contrast(a, b), 2)) for a, b in pairs]

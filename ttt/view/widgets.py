@@ -1,22 +1,106 @@
-"""The clickable board for notebooks and Voila, built from plain ipywidgets.
+"""The clickable board for notebooks and Voila, usable by mouse, keyboard and screen reader.
 
 The view only draws a :class:`ttt.game.Game` and forwards clicks to it; every
-rule lives in the model.  Each part carries a CSS class (``ttt-cell``,
+rule lives in the model.  The cells are one small custom widget,
+:class:`CellGrid`, built on ``anywidget`` (custom widgets on the ipywidgets
+protocol, shown by JupyterLab, Voila and JupyterLite alike), because plain
+ipywidgets cannot give a button an accessible name: its browser side
+(``static/board.js``) is an ARIA grid, one tab stop whose cells are walked
+with the arrow keys and played with Enter or Space, each cell named by where
+it is and what is on it ("row 2, column 3, empty, cell 5").  The status line,
+:class:`LiveStatus`, is a polite live region, so a screen reader reads each
+move's outcome, the computer's reply and the result.  The rest (New game,
+who starts, hints) are plain ipywidgets buttons, which are named by their text.
+
+Each part carries a CSS class (``ttt-cell``, ``ttt-cell-N``, ``ttt-win``,
 ``ttt-status``, ``ttt-new-game``) so that browser tests can find it.
 """
 
 from __future__ import annotations
 
+from html import escape
+from pathlib import Path
+
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ttt.game import Game, status_line
 from ttt.view.hints import cell_hints
 from ttt.players import PerfectPlayer
 
-MARK_COLOURS = {"X": "#1f5fbf", "O": "#c0392b", ".": "#222"}
+STATIC = Path(__file__).with_name("static")
+# Colours with at least 4.5:1 contrast on every background they are drawn on (WCAG 2.1 AA, 1.4.3).
+MARK_COLOURS = {"X": "#1f5fbf", "O": "#b03222", ".": "#222222"}
 WIN_COLOUR = "#fff2a8"
 EMPTY_COLOUR = "#f7f7f7"
-NUMBER_COLOUR = "#9a9a9a"   # the grey number of an empty cell
+NUMBER_COLOUR = "#5c5c5c"   # the grey number of an empty cell (6.2:1 on EMPTY_COLOUR)
+HINT_TEXT_COLOUR = "#1a1a1a"
+
+
+def cell_name(board, cell: int, hint: str = "") -> str:
+    """What a screen reader says for ``cell``: where it is, what is on it, and its hint if any.
+
+    ``"row 1, column 1, X, winning line"``, ``"row 2, column 3, empty, cell 5"``,
+    ``"row 2, column 3, empty, win in 3"`` (rows and columns counted from 1, as people do;
+    the cell's number, shown on an empty cell, is in the name too).
+    """
+    row, col = divmod(cell, board.cols)
+    mark = board.cells[cell]
+    if mark != ".":
+        what = mark + (", winning line" if cell in (board.winning_line or ()) else "")
+    else:
+        what = f"empty, {hint}" if hint else f"empty, cell {cell}"
+    return f"row {row + 1}, column {col + 1}, {what}"
+
+
+def grid_label(board) -> str:
+    """The grid's own name: what game it is."""
+    return f"Board, {board.rows} rows by {board.cols} columns, {board.k} in a row wins"
+
+
+class CellGrid(anywidget.AnyWidget):
+    """The cells of a board as an accessible grid; it draws ``cells`` and reports plays.
+
+    ``cells`` holds, for each cell, what to draw: ``text`` (shown), ``name`` (spoken),
+    ``fill`` and ``colour``, and the flags ``win``, ``mark`` and ``hint``.  A click, or
+    Enter or Space on the focused cell, calls every function given to :meth:`on_play`
+    with the cell's number.
+    """
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+    rows = traitlets.Int(3).tag(sync=True)
+    cols = traitlets.Int(3).tag(sync=True)
+    cell_size = traitlets.Unicode("64px").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    cells = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._players = []
+        self.on_msg(lambda _widget, content, _buffers: self.handle(content))
+
+    def on_play(self, callback) -> None:
+        """Call ``callback(cell)`` when the user plays a cell in the browser."""
+        self._players.append(callback)
+
+    def play(self, cell: int) -> None:
+        """What the browser's play message does (also callable from code, as a test would)."""
+        for callback in self._players:
+            callback(cell)
+
+    def handle(self, content) -> None:
+        """Act on a message from the browser: ``{"event": "play", "cell": n}``; anything else is ignored."""
+        if isinstance(content, dict) and content.get("event") == "play" and isinstance(content.get("cell"), int):
+            self.play(content["cell"])
+
+
+class LiveStatus(anywidget.AnyWidget):
+    """A line of HTML (``value``) shown in a polite live region (``role="status"``)."""
+
+    _esm = STATIC / "status.js"
+    value = traitlets.Unicode("").tag(sync=True)
 
 
 class BoardWidget(widgets.VBox):
@@ -32,21 +116,10 @@ class BoardWidget(widgets.VBox):
                  computer: str = "O", cell_size: str = "64px", cell_colours=None):
         self.game = Game(rows, cols, k, opponent=opponent, computer=computer)
         self.cell_colours = cell_colours
-        self.buttons = []
-        for cell in range(rows * cols):
-            button = widgets.Button(
-                description="", layout=widgets.Layout(width=cell_size, height=cell_size, margin="1px")
-            )
-            button.add_class("ttt-cell")
-            button.add_class(f"ttt-cell-{cell}")
-            button.style.font_weight = "bold"
-            button.on_click(lambda _button, cell=cell: self.click(cell))
-            self.buttons.append(button)
-        self.grid = widgets.GridBox(
-            self.buttons,
-            layout=widgets.Layout(grid_template_columns=f"repeat({cols}, {cell_size})", grid_gap="2px"),
-        )
-        self.status = widgets.HTML()
+        self.grid = CellGrid(rows=rows, cols=cols, cell_size=cell_size)
+        self.grid.add_class("ttt-cells")
+        self.grid.on_play(self.click)
+        self.status = LiveStatus()
         self.status.add_class("ttt-status")
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.add_class("ttt-new-game")
@@ -77,36 +150,33 @@ class BoardWidget(widgets.VBox):
         self.game.new(computer)
         self.refresh()
 
+    @property
+    def labels(self) -> list[str]:
+        """What each cell shows: its mark, its hint, or (empty) its number."""
+        return [shown["text"] for shown in self.grid.cells]
+
     def refresh(self) -> None:
         """Redraw every cell and the status line from the model."""
         board = self.game.board
         winning = set(board.winning_line or ())
         extra = self.cell_colours(board) if self.cell_colours else {}
-        for cell, button in enumerate(self.buttons):
-            mark = board.cells[cell]
-            colour = WIN_COLOUR if cell in winning else EMPTY_COLOUR
-            tooltip = f"cell {cell}"
-            text_colour = MARK_COLOURS.get(mark, "#222")
-            if mark != ".":
-                label = mark
-            elif cell in extra:
-                colour, hint = extra[cell]
-                label, tooltip = hint or str(cell), f"cell {cell}: {hint}"
-            else:
-                # An empty cell shows its number, as in the text game.  It must show *something*:
-                # the browser side of ipywidgets' Button leaves the old text in place when the
-                # description becomes "", so a blank cell would keep its mark after New game.
-                label, text_colour = str(cell), NUMBER_COLOUR
-            button.description = label
-            button.tooltip = tooltip
-            button.style.button_color = colour
-            button.style.text_color = text_colour
-            button.style.font_size = "28px" if mark != "." else "11px"
-            if cell in winning:
-                button.add_class("ttt-win")
-            else:
-                button.remove_class("ttt-win")
-        self.status.value = f"<b>{self.game.message}</b>"
+        self.grid.cells = [self._cell(board, cell, cell in winning, extra.get(cell)) for cell in range(board.size)]
+        self.grid.label = grid_label(board)
+        self.status.value = f"<b>{escape(self.game.message, quote=False)}</b>"
+
+    @staticmethod
+    def _cell(board, cell: int, won: bool, hint) -> dict:
+        """How one cell is drawn: a mark, a hint (words on its colour), or its number in grey."""
+        mark = board.cells[cell]
+        if mark != ".":
+            text, fill, colour, label = mark, WIN_COLOUR if won else EMPTY_COLOUR, MARK_COLOURS[mark], ""
+        elif hint:
+            fill, label = hint
+            text, colour = label or str(cell), HINT_TEXT_COLOUR
+        else:
+            text, fill, colour, label = str(cell), EMPTY_COLOUR, NUMBER_COLOUR, ""
+        return {"text": text, "name": cell_name(board, cell, label), "fill": fill, "colour": colour,
+                "win": won, "mark": mark != ".", "hint": bool(label)}
 
 
 class ComputerGameWidget(BoardWidget):
@@ -140,11 +210,9 @@ class ComputerGameWidget(BoardWidget):
         self.who_starts.add_class("ttt-who-starts")
         self.who_starts.observe(self._on_who_starts, names="value")
         self.hints = widgets.ToggleButton(value=hints, description="Show hints", icon="lightbulb-o",
-                                          tooltip="Colour each empty cell by what it leads to")
+                                          tooltip="Write in each empty cell what it leads to, on a colour")
         self.hints.add_class("ttt-hints")
         self.hints.observe(self._on_hints, names="value")
-        for button in self.buttons:
-            button.layout.padding = "0px"   # room for a label like "loss in 6" without an ellipsis
         self.children = (widgets.HBox([self.who_starts, self.hints]), *self.children)
         self.add_class("ttt-computer-game")
 
