@@ -23,12 +23,13 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-install test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
+.PHONY: help lab test test-install browser-a11y test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
+	@echo "make browser-a11y every notebook in Voila: axe-core (WCAG 2.1 AA) and keyboard-only games"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
@@ -104,7 +105,14 @@ chromium:
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium
 	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests \
-	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py
+	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py \
+	  --ignore=tests/browser/test_accessibility.py
+
+# Every notebook rendered by Voila in Chromium, checked by axe-core (WCAG 2.1 A and AA) and played by
+# keyboard (tests/browser/test_accessibility.py): Voila runs each whole notebook first, several minutes
+# on two cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
+browser-a11y: $(VENV)/.requirements-test chromium
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser/test_accessibility.py
 
 # The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
 # registry, about a minute of mostly waiting; .ci/run calls it after `make test`.
@@ -154,7 +162,7 @@ nbval: $(VENV)/.requirements-test
 
 browser: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py \
-	  --ignore=tests/browser/test_lite_checks.py
+	  --ignore=tests/browser/test_lite_checks.py --ignore=tests/browser/test_accessibility.py
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.
