@@ -561,3 +561,27 @@ def test_clumsy_plays_at_random_with_probability_p():
     moves = [nb06.Clumsy(0.5, rng.randrange(10**6)).move(board) for _ in range(400)]
     share = sum(move != perfect for move in moves) / len(moves)
     assert 0.35 < share < 0.55     # half the time at random, and a random move is rarely the perfect one
+
+
+class OneHash:
+    """Keys that all share one hash, as two boards may in the browser, where hash() has 32 bits."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __hash__(self):
+        return 12345
+
+    def __eq__(self, other):
+        return isinstance(other, OneHash) and other.n == self.n
+
+
+def test_the_worked_trie_keeps_keys_with_one_hash_side_by_side():
+    from ttt.exercises.nb06 import trie_insert, trie_lookup
+
+    versions = [None]
+    for n in range(5):
+        versions.append(trie_insert(versions[-1], OneHash(n), n))
+    versions.append(trie_insert(versions[-1], OneHash(2), 20))
+    assert [trie_lookup(versions[-1], OneHash(n)) for n in range(6)] == [0, 1, 20, 3, 4, None]
+    assert [trie_lookup(versions[3], OneHash(n)) for n in range(4)] == [0, 1, 2, None]   # old versions unchanged

@@ -324,9 +324,13 @@ def trie_insert(trie, key, value, depth=0):
     """A new trie with `key` set to `value`: the nodes on the path to the key are new, the rest shared."""
     if trie is None:
         return Leaf(key, value)
+    if isinstance(trie, tuple):   # keys whose hashes agree on every bit, kept side by side
+        return tuple(leaf for leaf in trie if leaf.key != key) + (Leaf(key, value),)
     if isinstance(trie, Leaf):
         if trie.key == key:
             return Leaf(key, value)
+        if depth == sys.hash_info.width:   # two keys, one hash (likelier in the browser: 32 bits)
+            return (trie, Leaf(key, value))
         # Two keys in one place: move the old leaf one level down, on the side of its own bit.
         trie = Branch(trie, None) if bit(trie.key, depth) == 0 else Branch(None, trie)
     if bit(key, depth) == 0:
@@ -339,6 +343,8 @@ def trie_lookup(trie, key):
     while isinstance(trie, Branch):
         trie = trie.one if bit(key, depth) else trie.zero
         depth += 1
+    if isinstance(trie, tuple):
+        return next((leaf.value for leaf in trie if leaf.key == key), None)
     return trie.value if trie is not None and trie.key == key else None
 
 
