@@ -78,10 +78,17 @@ def test_right_answers_and_other_kinds_are_unchanged(graded_mode, capsys):
 def test_assert_right_passes_a_right_answer_and_says_why_not_otherwise(capsys):
     assert_right("00", 2, lambda: 1_440)
     assert capsys.readouterr().out == "Exercise 00.2: right.\n"
-    with pytest.raises(AssertionError, match="Exercise 00.2 is not right:\n720 is not the number"):
+    with pytest.raises(AssertionError, match=r"Exercise 00.2 is not right \(wrong answer\):\n720 is not the number"):
         assert_right("00", 2, lambda: 720)
     with pytest.raises(AssertionError, match="Exercise 00.2 is not answered yet"):
         assert_right("00", 2, lambda: None)
+
+    def forcing_moves(board):
+        while True:
+            pass
+
+    with pytest.raises(AssertionError, match=r"Exercise 00.3 is not right \(too slow\):\nforcing_moves never"):
+        assert_right("00", 3, lambda: forcing_moves)
 
     def undefined():
         return answer_never_defined  # noqa: F821 - the answer cell stopped before defining it
@@ -106,6 +113,6 @@ def test_the_fresh_check_is_not_fooled_by_a_patched_judge():
     )
     assert out.splitlines() == [
         "Exercise 00.2: right.",
-        "hidden test: Exercise 00.2 is not right:",
+        "hidden test: Exercise 00.2 is not right (wrong answer):",
         "Exercise 00.2: right (hidden test).",
     ]

@@ -20,6 +20,7 @@ from ttt.tools.assignments import (
     format_points_table,
     lab_names,
     points,
+    config_text,
     points_table,
     rubric,
     shared_names,
@@ -36,9 +37,9 @@ CHECKED = [item for item in exercises() if item.has_check]
 def test_points_star_exercises_are_worth_more_and_the_table_adds_up():
     assert points(exercise("05", 1)) == 2 and points(exercise("05", 5)) == 3   # 05.5 is ★
     rows = {row.lab: row for row in points_table()}
-    assert rows["lab05_pruning"].autograded == 16 and rows["lab05_pruning"].manual == 0
+    assert rows["lab05_pruning"].autograded == 16 and rows["lab05_pruning"].manual == 1   # 05.6's explanation
     assert rows["lab02_human_play"].manual == 6                                   # two ★ open questions
-    assert sum(row.total for row in rows.values()) == sum(points(item) for item in exercises())
+    assert sum(row.total for row in rows.values()) == sum(points(item) for item in exercises()) + 3  # explanations
     assert format_points_table().splitlines()[-1].startswith(f"| all | {len(exercises())} |")
 
 
@@ -105,15 +106,15 @@ def test_the_notebook_has_setup_prompts_answers_tests_and_manual_cells():
 def test_the_rubric_gives_the_scale_and_the_model_answer():
     text = rubric("08", "lab08_learned_evaluation")
     assert "## 08.6 ★ A bigger board (3 points)" in text and "Model answer:" in text and "- 0 points" in text
-    assert "checked by the autograder" in rubric("05", "lab05_pruning")
+    assert "checked by the autograder" in rubric("04", "lab04_minimax")
 
 
 def test_the_command_writes_the_course(tmp_path, capsys):
     assert main(["assignments", "--out", str(tmp_path / "course"), "--notebook", "5", "--timeout", "30"]) == 0
     out = capsys.readouterr().out
-    assert "lab05_pruning.ipynb" in out and "| lab05_pruning | 7 | 16 | 0 | 16 |" in out
+    assert "lab05_pruning.ipynb" in out and "| lab05_pruning | 7 | 16 | 1 | 17 |" in out
     notebook = json.loads((tmp_path / "course" / "source" / "lab05_pruning" / "lab05_pruning.ipynb").read_text())
-    assert len(notebook["cells"]) == 2 + 3 * 7
+    assert len(notebook["cells"]) == 2 + 3 * 7 + 2  # the explorer's cell, the explanation of 05.6
     config = (tmp_path / "course" / "nbgrader_config.py").read_text()
     assert "c.Execute.timeout = 30" in config and "limit_memory(2048)" in config
     assert (tmp_path / "course" / "rubrics" / "lab05_pruning.md").exists()
@@ -132,3 +133,65 @@ def test_a_starter_without_a_check_call_is_refused():
     broken = replace(exercise("05", 1), starter="def lazy_infimum(values):\n    raise NotImplementedError\n")
     with pytest.raises(AssignmentError, match="does not end with exercise"):
         answer_cell_source(broken)
+
+
+RUN_RELEASE = r'''
+import json, sys, traceback
+from ttt.tools.assignments import assignment_notebook, lab_names
+from ttt.tools.sample_submissions import answer_cells, without_markers
+
+problems = []
+for notebook, lab in lab_names().items():
+    cells = assignment_notebook(notebook, lab)["cells"]
+    namespace = {"__name__": "__main__"}
+    answers = answer_cells({"cells": cells})
+    for cell in cells:
+        meta = cell["metadata"]["nbgrader"]
+        if cell["cell_type"] != "code" or meta["grade"]:
+            continue  # the autograder's tests are nbgrader's; the setup, the lab's cells and the answers run here
+        code = without_markers("".join(cell["source"]))
+        try:
+            exec(compile(code, meta["grade_id"], "exec"), namespace)
+        except NameError as error:
+            problems.append(f"{lab} {meta['grade_id']}: {error}")
+        except Exception:
+            pass  # a check that says 'not right' is not this test's business
+    missing = sorted(name for name in LAB_DEFINED[notebook] if name not in namespace)
+    if missing:
+        problems.append(f"{lab}: the prompts name {missing}, which the release does not define")
+print(json.dumps(problems))
+'''
+
+
+@pytest.mark.slow(120)
+def test_every_release_defines_what_its_prompts_name_and_runs_its_worked_answers_without_a_name_error():
+    """The release's own setup, its lab cells (the explorer) and the worked answers pasted in, lab by lab, in a
+    fresh process (the setup turns graded mode on): no NameError, and every name a prompt tells students to use
+    that the lab notebook defines is defined."""
+    import subprocess
+    import sys
+
+    from ttt.tools.assignments import NOTEBOOKS_DIR, lab_names, prompt_definitions
+
+    defined = {nb: sorted(prompt_definitions(nb, next(iter(sorted(NOTEBOOKS_DIR.glob(f"{nb}_*.ipynb"))))))
+               for nb in lab_names()}
+    assert {"size", "gametree", "Tree", "full", "counts"} <= set(defined["03"]) and "noisy" in defined["05"]
+    script = f"LAB_DEFINED = {defined!r}\n" + RUN_RELEASE
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_each_answer_cell_has_one_placeholder_and_each_explanation_a_graded_cell():
+    notebook = assignment_notebook("05", "lab05_pruning")
+    config = config_text()
+    assert 'c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE"}' in config
+    for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        released = re.sub(rf"{SOLUTION[0]}.*?{SOLUTION[1]}", "# YOUR CODE HERE", source, flags=re.S)
+        assert released.count("NotImplementedError") <= 1
+    why = [cell["metadata"]["nbgrader"] for cell in notebook["cells"]
+           if cell["metadata"]["nbgrader"]["grade_id"].endswith("_why")]
+    assert [(m["grade_id"], m["points"], m["grade"], m["solution"]) for m in why] == [("ex05_6_why", 1, True, True)]
+    assert "## 05.6 Beyond the window: the explanation (1 point)" in rubric("05", "lab05_pruning")
+    assert any("TreeExplorer(" in "".join(cell["source"]) for cell in notebook["cells"])

@@ -41,16 +41,18 @@ def scores(rows, student) -> dict[str, tuple]:
             for row in rows if row["student_id"] == student}
 
 
-def solved_course(course, notebooks) -> list[dict]:
-    """Write, release, submit the worked solutions of ``notebooks`` and grade them in one nbgrader run each step."""
+def solved_course(course, notebooks) -> None:
+    """Write and release ``notebooks``, submit their worked solutions (in this thread: it parses code)."""
     write_course(course, labs=notebooks, timeout=300)
     done = nbgrader(["generate_assignment", "*", "--force"], course, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
     for lab in sorted(path.name for path in (course / "release").iterdir()):
         submit(course, lab, "solver", solved(course, lab))
-    done = nbgrader(["autograde", "*", "--student", "solver", "--force"], course, timeout=1800)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return export(course)
+
+
+def grade_solver(course):
+    """``nbgrader autograde`` of the solver in one child process: a thread only waits for it."""
+    return nbgrader(["autograde", "*", "--student", "solver", "--force"], course, timeout=1800)
 
 
 @pytest.fixture(scope="module")
@@ -59,12 +61,18 @@ def all_labs(tmp_path_factory):
 
     The labs are split between two courses graded side by side (two cores), since the worked
     solutions of ten labs take a few minutes of CPU time; the worked solutions are trusted, so
-    nbgrader grades them directly, without the sandbox.
+    nbgrader grades them directly, without the sandbox.  The courses are written one after the
+    other; the threads only wait for the two nbgrader processes.
     """
     halves = [sorted(exercises_by_notebook())[:5], sorted(exercises_by_notebook())[5:]]
     courses = [tmp_path_factory.mktemp(f"course-all-{n}") for n in range(2)]
+    for course, half in zip(courses, halves):   # one after the other: CPython's parser is not thread-safe
+        solved_course(course, half)
     with ThreadPoolExecutor(max_workers=2) as pool:
-        rows = [row for part in pool.map(solved_course, courses, halves) for row in part]
+        graded = list(pool.map(grade_solver, courses))
+    for done in graded:
+        assert done.returncode == 0, done.stdout + done.stderr
+    rows = [row for course in courses for row in export(course)]
     labs = [lab for course in courses for lab in sorted(p.name for p in (course / "release").iterdir())]
     return courses, labs, rows
 

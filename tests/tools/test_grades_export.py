@@ -26,6 +26,12 @@ def error(name, value=""):
      ("not answered", "Exercise 05.1 is not answered yet: replace the line")),
     (error("AssertionError", "Exercise 00.2 is not right:\nNot right. (In graded mode ...)"), None,
      ("wrong answer", "Not right. (In graded mode ...)")),
+    (error("AssertionError", "Exercise 05.3 is not right (too slow):\nalphabeta_soft is too slow on this board"),
+     None, ("too slow", "alphabeta_soft is too slow on this board")),
+    (error("AssertionError", "Exercise 05.3 is not right (error):\nalphabeta_soft raised an error"), None,
+     ("error", "alphabeta_soft raised an error")),
+    (error("AssertionError", "Exercise 05.3 is not right (wrong answer):\nalphabeta_soft disagrees"), None,
+     ("wrong answer", "alphabeta_soft disagrees")),
     (error("ZeroDivisionError", "division by zero"), None, ("error", "ZeroDivisionError: division by zero")),
 ])
 def test_failure_reasons(test, answer, expected):

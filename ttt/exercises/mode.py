@@ -70,8 +70,8 @@ def _judged(exercise_of, notebook: str, number: int, get_answer):
     verdict = item.judge(answer)
     if verdict.status == "unanswered":
         raise AssertionError(f"Exercise {item.key} is not answered yet: {verdict.text}")
-    if not verdict.ok:
-        raise AssertionError(f"Exercise {item.key} is not right:\n{verdict.text}")
+    if not verdict.ok:   # the reason in brackets is what the grade export reads: "too slow", "error", ...
+        raise AssertionError(f"Exercise {item.key} is not right ({verdict.reason}):\n{verdict.text}")
     return item
 
 

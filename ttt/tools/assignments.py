@@ -42,7 +42,8 @@ from ttt.exercises import Exercise, exercises, notebooks
 __all__ = [
     "POINTS", "STAR_POINTS", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB", "AssignmentError", "points", "lab_names",
     "points_table", "format_points_table", "shared_names", "shared_code", "solution_code", "answer_cell_source",
-    "autograder_test_source", "setup_source", "rubric", "answer_expression",
+    "autograder_test_source", "setup_source", "rubric", "answer_expression", "prompt_names", "notebook_definitions",
+    "lab_context_code", "explanation_points", "EXPLANATIONS", "LAB_DATA",
     "assignment_notebook", "write_course", "config_text",
 ]
 
@@ -95,7 +96,8 @@ def points_table(notebooks_dir: Path | None = None) -> list[LabPoints]:
         if not items:
             continue
         rows.append(LabPoints(lab, len(items), sum(points(i) for i in items if i.has_check),
-                              sum(points(i) for i in items if not i.has_check)))
+                              sum(points(i) for i in items if not i.has_check)
+                              + sum(explanation_points(i) for i in items)))
     return rows
 
 
@@ -122,7 +124,22 @@ def _module_index(module) -> tuple[list[str], dict[str, tuple[int, str]]]:
     source = inspect.getsource(module)
     # `__file__` in a cell would be the kernel's, not the module's: name the module's file instead.
     here = f'__import__("importlib").import_module("{module.__name__}").__file__'
-    lines = [line.replace("__file__", here) for line in source.splitlines()]
+    return _source_index(source, [line.replace("__file__", here) for line in source.splitlines()])
+
+
+def _bound_names(target) -> list[str]:
+    """The names an assignment target binds (``a``, ``a, b``), not those it only reads (``squares[5, 7]``)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _bound_names(element)]
+    if isinstance(target, ast.Starred):
+        return _bound_names(target.value)
+    return []
+
+
+def _source_index(source: str, lines: list[str]) -> tuple[list[str], dict[str, tuple[int, str]]]:
+    """:func:`_module_index` of any source: a later definition of a name replaces an earlier one."""
     index = {}
     for position, node in enumerate(ast.parse(source).body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -132,9 +149,8 @@ def _module_index(module) -> tuple[list[str], dict[str, tuple[int, str]]]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             code = "\n".join(lines[node.lineno - 1:node.end_lineno])
             for target in targets:
-                for name in ast.walk(target):
-                    if isinstance(name, ast.Name):
-                        index[name.id] = (position, code)
+                for name in _bound_names(target):
+                    index[name] = (position, code)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 bound = alias.asname or alias.name.split(".")[0]
@@ -148,7 +164,22 @@ def _module_index(module) -> tuple[list[str], dict[str, tuple[int, str]]]:
 
 
 def _names_in(code: str) -> set[str]:
-    return {node.id for node in ast.walk(ast.parse(textwrap.dedent(code))) if isinstance(node, ast.Name)}
+    """The names a definition reads from outside: a function's parameters and local names left out."""
+    found = set()
+    for statement in ast.parse(textwrap.dedent(code)).body:
+        names = {node.id for node in ast.walk(statement) if isinstance(node, ast.Name)}
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = statement.args
+            local = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+            local |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
+            local |= {node.id for node in ast.walk(statement) if isinstance(node, ast.Name)
+                      and isinstance(node.ctx, ast.Store)}
+            globals_ = {name for node in ast.walk(statement) if isinstance(node, (ast.Global, ast.Nonlocal))
+                        for name in node.names}
+            names = (names - local) | (names & globals_)
+            names |= {n.id for d in statement.decorator_list for n in ast.walk(d) if isinstance(n, ast.Name)}
+        found |= names
+    return found
 
 
 def _lambda_body(function) -> str:
@@ -345,6 +376,108 @@ def _lab_imports(notebook_path: Path) -> list[str]:
     return found
 
 
+def _notebook_code(notebook_path: Path) -> str:
+    """The code cells of a notebook that parse as Python (not IPython magics), in order, as one source."""
+    if not notebook_path.exists():
+        return ""
+    cells = json.loads(notebook_path.read_text())["cells"]
+    parts = []
+    for cell in cells:
+        source = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
+        try:
+            ast.parse(source)
+        except SyntaxError:
+            continue
+        parts.append(source)
+    return "\n\n\n".join(parts)
+
+
+def notebook_definitions(notebook_path: Path) -> set[str]:
+    """The names a lab notebook defines at the top level of its code cells (functions, classes, data, imports)."""
+    source = _notebook_code(Path(notebook_path))
+    return set(_source_index(source, source.splitlines())[1]) if source else set()
+
+
+def prompt_names(notebook: str) -> set[str]:
+    """The names a notebook's prompts tell students to use: written as code (between backticks), as in
+    `full`, `counts.nodes_per_ply` or `size(gametree(...))`; not an attribute (`prune` of `ttt.tree.prune`)."""
+    found = set()
+    for item in exercises(notebook):
+        for code in re.findall(r"`([^`]*)`", item.prompt_markdown()):
+            found |= set(re.findall(r"(?<![.\w])([A-Za-z_][A-Za-z0-9_]*)", code))
+    return found
+
+
+def _starter_names(item: Exercise) -> set[str]:
+    try:
+        tree = ast.parse(item.starter)
+    except SyntaxError:
+        return set()
+    return {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))} | {
+        target.id for node in tree.body if isinstance(node, ast.Assign) for target in node.targets
+        if isinstance(target, ast.Name)}
+
+
+# The lab's data (not functions) that prompts tell students to use, computed in the setup as the lab did: a
+# prompt's `full` is the package's tree of the empty board, `counts` its figures (03.2, 03.6).  Only data a
+# prompt needs, and cheap enough for every autograded kernel; the lab's other variables stay in the lab.
+LAB_DATA = {"03": ("full", "counts", "EMPTY")}
+
+
+def _is_definition(code: str) -> bool:
+    """Whether a top-level statement defines a function or a class (cheap to run; data may not be)."""
+    body = ast.parse(textwrap.dedent(code)).body
+    return bool(body) and isinstance(body[0], (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+
+
+def prompt_definitions(notebook: str, notebook_path: Path) -> set[str]:
+    """The names of :func:`prompt_names` that the release's setup defines from the lab notebook: its functions
+    and classes, and the data of :data:`LAB_DATA`; not the exercises' answers nor the lab's shared names."""
+    source = _notebook_code(Path(notebook_path))
+    if not source:
+        return set()
+    _, index = _source_index(source, source.splitlines())
+    answers = {"exercise"} | shared_names(notebook)
+    for item in exercises(notebook):
+        answers |= {function.__name__ for function in item.code} | _starter_names(item)
+    defined = {name for name in prompt_names(notebook) if name in index and name not in answers}
+    return {name for name in defined if _is_definition(index[name][1])} | (defined & set(LAB_DATA.get(notebook, ())))
+
+
+def lab_context_code(notebook: str, notebook_path: Path) -> str:
+    """The lab's own definitions that its prompts tell students to use (``size``, ``gametree``, ``noisy``).
+
+    Read from the lab notebook's code cells: each name a prompt writes as code that the notebook
+    defines, with everything that definition needs (its imports, the names it uses), except the
+    exercises' own answers, the lab's shared definitions (:func:`shared_code`), private names and
+    imports the setup may not make (:func:`_light`).  So a student who follows a prompt in the
+    released notebook has the name, as the lab defined it.
+    """
+    source = _notebook_code(notebook_path)
+    if not source:
+        return ""
+    _, index = _source_index(source, source.splitlines())
+    items = exercises(notebook)
+    answers = {"exercise"} | shared_names(notebook)
+    for item in items:
+        answers |= {function.__name__ for function in item.code} | _starter_names(item)
+    wanted = prompt_definitions(notebook, notebook_path)
+
+    def allowed(name: str) -> bool:
+        code = index[name][1]
+        if index[name][0] >= 0:
+            return True
+        module = code.split()[1]
+        return _light(module)
+
+    kept = set()
+    for name in sorted(wanted):
+        needs = _closure(index, [name]) - answers
+        if all(allowed(need) and not need.startswith("_") for need in needs):
+            kept |= needs
+    return _as_code(index, kept) if kept else ""
+
+
 def _cell(kind: str, source: str, grade_id: str, **nbgrader) -> dict:
     """A cell with nbgrader's metadata; its id is its grade id, so a generated notebook never changes by chance."""
     cell = {"cell_type": kind, "id": grade_id.replace("_", "-"), "metadata": {},
@@ -358,8 +491,9 @@ def _cell(kind: str, source: str, grade_id: str, **nbgrader) -> dict:
     return cell
 
 
-def setup_source(notebook: str, imports: list[str]) -> str:
-    """The setup cell: graded mode on, ``exercise``, the lab's imports and the lab's shared definitions."""
+def setup_source(notebook: str, imports: list[str], context: str = "") -> str:
+    """The setup cell: graded mode on, ``exercise``, the lab's imports and shared definitions, and ``context``:
+    what the prompts tell students to use (:func:`lab_context_code`)."""
     lines = [
         "# Setup: graded mode (solutions withheld, number checks say only right or wrong), then the lab's imports.",
         "import os",
@@ -372,19 +506,22 @@ def setup_source(notebook: str, imports: list[str]) -> str:
     shared = shared_code(notebook)
     if shared:
         lines += ["", "", "# Defined in the lab, used by its exercises:", shared]
+    if context:
+        lines += ["", "", "# Defined in the lab, named by the exercises' prompts:", context]
     return "\n".join(lines)
 
 
 def _intro(notebook: str, lab: str, items: list[Exercise], timeout: int) -> str:
     auto = sum(points(i) for i in items if i.has_check)
-    manual = sum(points(i) for i in items if not i.has_check)
+    manual = sum(points(i) for i in items if not i.has_check) + sum(explanation_points(i) for i in items)
     return textwrap.dedent(f"""\
         # {lab}: graded exercises of notebook {notebook}
 
         The exercises of notebook {notebook}, as an assignment: {len(items)} exercises, {auto + manual} points
         ({auto} checked by the autograder, {manual} marked by hand). Run the setup cell first.
 
-        * Write each answer in the cell under the exercise, in place of `raise NotImplementedError()`, and run it:
+        * Write each answer in the cell under the exercise (in place of `raise NotImplementedError`, or after
+          `answer = None`, where it says `# YOUR CODE HERE`), and run it:
           the check at its end says whether the answer is right. A number check says only right or wrong here.
         * `exercise("{notebook}", n).hint()` gives hints (`.hint(2)` the next one); solutions are withheld.
         * The cell after each answer is the autograder's test (read-only). It must pass without errors;
@@ -392,6 +529,55 @@ def _intro(notebook: str, lab: str, items: list[Exercise], timeout: int) -> str:
         * Each cell must finish within {timeout} seconds and the notebook must stay within its memory.
         * Before you submit: Kernel → Restart and Run All, and check that every cell runs.
         """)
+
+
+# Exercises that also ask students to explain why: a manually graded answer cell follows the autograded one.
+# {key: (points, what a full answer says)}; the rubric (rubrics/<lab>.md and the teaching guide) gives the scale.
+EXPLANATIONS = {
+    "03.3": (1, "the move orders that reach a position permute X's moves among themselves and O's among"
+                " themselves: a position with k marks of X and m of O is reached in at most k!·m! ways (fewer when"
+                " an order would have finished the game earlier), a bound that grows with the number of marks, so"
+                " the most popular positions are those with the most marks that are still unfinished"),
+    "03.6": (1, "a board fixes only which cells hold X and O, not the order they were filled: each winning"
+                " board stands for many games, the orders of X's five and O's four moves that do not finish"
+                " a line earlier"),
+    "05.6": (1, "its children's values lie outside the window, so the best of them does too; fail-hard clips it"
+                " to the edge (α or β), because a value beyond the window changes nothing above: the parent"
+                " only needs the bound"),
+}
+# A note under a prompt where the release holds what the lab notebook showed (the lab's figures, its explorer).
+PROMPT_NOTES = {
+    "03.6": "*In this assignment, the notebook's figures are those of `counts` (the setup cell computes it):"
+            " `counts.games_by_length`, `counts.outcomes`, ...*",
+}
+# A read-only cell of the lab's code put before the first exercise whose prompt names it: (words, a marker of
+# the lab's code cell).  The explorer of notebook 05's Optional part is needed by exercises 6 and 7.
+LAB_CELLS = {"the explorer": "TreeExplorer("}
+
+
+def _lab_cell_code(notebook: str, notebook_path: Path, marker: str, defined: str) -> str:
+    """The lab's first code cell containing ``marker``, after the definitions it needs and ``defined`` lacks."""
+    source = _notebook_code(notebook_path)
+    cell = next((part for part in source.split("\n\n\n") if marker in part), None)
+    if cell is None:
+        return ""
+    _, index = _source_index(source, source.splitlines())
+    have = _names_in(defined) | {name for name, (_, code) in index.items() if code in defined}
+    needs = _closure(index, _names_in(cell) & set(index)) - have - set(shared_names(notebook))
+    return "\n\n\n".join(part for part in [_as_code(index, needs) if needs else "", cell] if part)
+
+
+def _explanation_cell(item: Exercise) -> dict:
+    """The manually graded cell of an exercise's explanation; its solution (never released) is the model answer."""
+    worth, model = EXPLANATIONS[item.key]
+    tag = f"ex{item.notebook}_{item.number}"
+    return _cell("markdown", f"Model explanation: {model}.", f"{tag}_why", grade=True, solution=True,
+                 locked=False, points=worth)
+
+
+def explanation_points(item: Exercise) -> int:
+    """The points of an exercise's "explain why" part (0 when it has none)."""
+    return EXPLANATIONS.get(item.key, (0, ""))[0]
 
 
 def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = None,
@@ -403,19 +589,34 @@ def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = No
     cells = [
         _cell("markdown", _intro(notebook, lab, items, timeout), "intro", grade=False, solution=False,
               locked=True),
-        _cell("code", setup_source(notebook, _lab_imports(lab_file)), "setup", grade=False, solution=False,
-              locked=True),
     ]
+    setup = setup_source(notebook, _lab_imports(lab_file), lab_context_code(notebook, lab_file))
+    cells.append(_cell("code", setup, "setup", grade=False, solution=False, locked=True))
+    placed = set()
     for item in items:
         tag = f"ex{item.notebook}_{item.number}"
-        worth = f"*({points(item)} points{', marked by hand' if not item.has_check else ''})*"
-        cells.append(_cell("markdown", f"{item.prompt_markdown()}\n\n{worth}", f"{tag}_prompt",
+        for words, marker in LAB_CELLS.items():
+            if words in item.prompt_markdown() and words not in placed:
+                code = _lab_cell_code(notebook, lab_file, marker, setup)
+                if code:
+                    placed.add(words)
+                    comment = f"# {words[0].upper()}{words[1:]} of the lab, for the exercises that use it."
+                    cells.append(_cell("code", f"{comment}\n{code}", f"{tag}_lab", grade=False, solution=False,
+                                       locked=True))
+        extra = explanation_points(item)
+        worth = (f"*({points(item)} points{', marked by hand' if not item.has_check else ''}"
+                 + (f", and {extra} for the explanation, marked by hand: write it in the text cell under the"
+                    " test" if extra else "") + ")*")
+        note = f"\n\n{PROMPT_NOTES[item.key]}" if item.key in PROMPT_NOTES else ""
+        cells.append(_cell("markdown", f"{item.prompt_markdown()}{note}\n\n{worth}", f"{tag}_prompt",
                            grade=False, solution=False, locked=True))
         if item.has_check:
             cells.append(_cell("code", answer_cell_source(item), f"{tag}_answer", grade=False, solution=True,
                                locked=False))
             cells.append(_cell("code", autograder_test_source(item), f"{tag}_test", grade=True, solution=False,
                                locked=True, points=points(item)))
+            if extra:
+                cells.append(_explanation_cell(item))
         else:
             cells.append(_cell("markdown", _model_answer(item), f"{tag}_open", grade=True, solution=True,
                                locked=False, points=points(item)))
@@ -439,8 +640,16 @@ def rubric(notebook: str, lab: str) -> str:
     """The marker's rubric of a lab's open questions: points, what earns them, the model answer."""
     lines = [f"# Rubric: {lab} (questions marked by hand)", ""]
     open_items = [item for item in exercises(notebook) if not item.has_check]
-    if not open_items:
+    explained = [item for item in exercises(notebook) if item.key in EXPLANATIONS]
+    if not open_items and not explained:
         lines.append("Every exercise of this lab is checked by the autograder.")
+    for item in explained:
+        worth, model = EXPLANATIONS[item.key]
+        lines += [
+            f"## {item.key} {item.title}: the explanation ({worth} point{'s' if worth != 1 else ''})", "",
+            f"- {worth}: the explanation makes this point, in the student's own words: {model}.",
+            "- 0: no explanation, the untouched `YOUR ANSWER HERE`, or the point missed.", "",
+        ]
     for item in open_items:
         full = points(item)
         lines += [
@@ -473,6 +682,10 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
             "--HistoryManager.hist_file=:memory:",
             "--IPKernelApp.exec_lines={exec_line}",
         ]
+
+        # One placeholder per answer cell: the starter's own (`raise NotImplementedError  # replace this line ...`
+        # or `answer = None`); the solution region becomes only a comment where the answer goes.
+        c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE"}}
 
         # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ named <student>_<lab>.ipynb (from an LMS).
         c.ZipCollectApp.collector_plugin = "nbgrader.plugins.zipcollect.FileNameCollectorPlugin"

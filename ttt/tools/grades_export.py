@@ -14,6 +14,8 @@ parse, so the test found no answer) or ``error`` (the test itself raised).
 
 from __future__ import annotations
 
+import re
+
 import csv
 import json
 from pathlib import Path
@@ -52,7 +54,8 @@ def failure_reason(test_error: dict | None, answer_error: dict | None) -> tuple[
         return "not answered", _first_line(value)
     if name == "AssertionError":
         lines = [line for line in value.splitlines()[1:] if line.strip()]
-        return "wrong answer", (lines[0].strip() if lines else _first_line(value))
+        said = re.search(r" is not right \((too slow|error|wrong answer)\):", _first_line(value))
+        return (said[1] if said else "wrong answer"), (lines[0].strip() if lines else _first_line(value))
     return "error", f"{name}: {_first_line(value)}"
 
 
