@@ -21,7 +21,7 @@ import pytest
 from grading_support import typical_mistakes
 
 from ttt.exercises import exercise, exercises
-from ttt.tools.assignments import points, write_course
+from ttt.tools.assignments import explanation_points, points, write_course
 from ttt.tools.autograde import autograde, nbgrader
 from ttt.tools.cli import main
 from ttt.tools.sample_submissions import MISBEHAVIOUR, answered, released, solved, submit
@@ -36,9 +36,11 @@ def export(course) -> list[dict]:
         return list(csv.DictReader(handle))
 
 
-def scores(rows, student) -> dict[str, tuple]:
+def scores(rows, student, why=False) -> dict[str, tuple]:
+    """``{exercise: (score, max_score, reason)}`` of the autograded (or open) cells; with ``why``, of the
+    manually graded explanations that follow some checked exercises (grade ids ending in ``_why``)."""
     return {row["exercise"]: (float(row["score"] or "nan"), float(row["max_score"]), row["reason"])
-            for row in rows if row["student_id"] == student}
+            for row in rows if row["student_id"] == student and row["grade_id"].endswith("_why") == why}
 
 
 def solved_course(course, notebooks) -> None:
@@ -98,12 +100,19 @@ class TestEveryLab:
                 assert (score, reason) == (maximum, ""), f"{item.key}: {reason}"
             else:
                 assert reason == "needs manual grading", item.key
+        why = scores(rows, "solver", why=True)
+        assert set(why) == {item.key for item in exercises() if explanation_points(item)} == {"03.3", "03.6", "05.6"}
+        assert all(maximum == explanation_points(exercise(*key.split("."))) and reason == "needs manual grading"
+                   for key, (_, maximum, reason) in why.items())
 
     def test_the_release_withholds_solutions_and_hidden_tests(self, all_labs):
         course = all_labs[0][1]
         notebook = json.dumps(released(course, "lab05_pruning"))
         assert "### BEGIN SOLUTION" not in notebook and "assert_right_fresh" not in notebook
-        assert "raise NotImplementedError()" in notebook and 'assert_right(\\"05\\", 3' in notebook
+        assert "raise NotImplementedError()" not in notebook and 'assert_right(\\"05\\", 3' in notebook
+        for cell in released(course, "lab05_pruning")["cells"]:   # one placeholder per answer cell
+            source = "".join(cell["source"])
+            assert source.count("raise NotImplementedError") <= 1, source
         assert not (course / "release" / "rubrics").exists() and (course / "rubrics" / "lab05_pruning.md").exists()
 
 
