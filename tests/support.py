@@ -10,6 +10,7 @@ own (against a plain walk) in ``test_tree.py``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from functools import lru_cache
@@ -105,8 +106,10 @@ def run_cli(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.Com
     )
 
 
-def run_python(code: str, timeout: float = 120) -> str:
-    """Run ``code`` in a fresh interpreter (nothing imported yet) and return what it printed."""
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+def run_python(code: str, timeout: float = 120, path: tuple = ()) -> str:
+    """Run ``code`` in a fresh interpreter (nothing imported yet) and return what it printed; ``path``: more
+    folders to import from (a test folder, for its helpers)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*map(str, path), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from itertools import product
 from pathlib import Path
 
 import pytest
+from support import run_python
 from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
 
 from ttt import Board, BoardError
@@ -184,12 +182,9 @@ def bitboard_forcing_moves(board):
 
 def test_the_bitboard_answer_is_accepted_in_a_fresh_process():
     """Issue 27: the first check in a process builds the cases too; only the answer's own calls are its budget."""
-    here = Path(__file__).parent
     code = ("import test_nb00; from ttt.exercises import exercise;"
             " print(exercise('00', 3).judge(test_nb00.bitboard_forcing_moves).reason)")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), str(here.parent.parent)])}
-    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert ran.stdout.strip() == "right", ran.stdout + ran.stderr
+    assert run_python(code, path=(Path(__file__).parent, Path(__file__).parent.parent)).strip() == "right"
 
 
 def test_right_answers_in_other_styles_pass_at_once(capsys):

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -12,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support import run_python
 from exercise_support import MARGIN, as_learners, assert_stopped_in_time, forever, quick_verdict, short_budget, verdict
 
 from ttt import Board
@@ -88,12 +86,9 @@ def test_a_memo_passed_down_passes(capsys):
 def test_the_worked_solution_as_a_learners_is_accepted_in_a_fresh_process():
     """Issue 27: 03.5's worked solution, typed in as a learner's answer, was refused; a fresh process builds
     the cases and the package's counts too, which are not the answer's time."""
-    here = Path(__file__).parent
     code = ("from exercise_support import as_learners; from ttt.exercises import exercise, nb03;"
             " print(exercise('03', 5).judge(as_learners(nb03.count_games)[0]).reason)")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(here), str(here.parent.parent)])}
-    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert ran.stdout.strip() == "right", ran.stdout + ran.stderr
+    assert run_python(code, path=(Path(__file__).parent, Path(__file__).parent.parent)).strip() == "right"
 
 
 def test_a_count_by_loops_instead_of_recursion_passes(capsys):
