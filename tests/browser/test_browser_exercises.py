@@ -94,8 +94,8 @@ def answer_back(page: Page) -> None:
     # A wrong answer: the board that disagrees, as a picture, with what was expected and returned.
     verdict = exercise("05", 3).judge(wrong_answer())
     (board,) = [part for part in verdict.parts if isinstance(part, Board)]
-    values = next(part for part in verdict.parts if isinstance(part, str) and part.startswith("expected: "))
-    expected, returned = values.splitlines()
+    expected = next(part for part in verdict.parts if isinstance(part, str) and part.startswith("expected: "))
+    returned = next(part for part in verdict.parts if isinstance(part, str) and part.startswith("returned: "))
     cell = paste_and_run(page, WRONG)
     outputs = cell.locator(".jp-OutputArea-output")
     picture = outputs.locator(f'img[alt="{board.notation}"][src^="data:image/svg+xml;base64,"]')

@@ -338,8 +338,8 @@ def test_the_cheating_orders_count_as_the_check_says():
     ((197_668, 2_312), "swapped", "The two counts are the other way round"),
     ({"best first": 197_668, "worst first": 2_312}, "swapped", "The two counts are the other way round"),
     ((2_312, 197_669), "", "worst first: 197,669 is not right: it is too big."),
-    ((2_312,), "", "Give 2 numbers in this order, as a tuple or a list: (best first, worst first); got 1."),
-    ("2312", "", "Give 2 numbers"),
+    ((2_312,), "wrong-shape", "Give 2 numbers in this order, as a tuple or a list: (best first, worst first); got 1."),
+    ("2312", "wrong-shape", "Give 2 numbers"),
 ])
 def test_perfect_ordering_mistakes_are_named(capsys, answer, slip, words):
     assert exercise("05", 5).judge(answer).mistake == slip
