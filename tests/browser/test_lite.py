@@ -100,7 +100,7 @@ def test_the_lock_serves_what_the_kernel_preloads_with_real_hashes(site):
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     preload = settings["loadPyodideOptions"]["packages"]
-    assert {"ttt", "ipywidgets", "tqdm"} <= set(preload)
+    assert {"ttt", "ipywidgets", "anywidget", "tqdm"} <= set(preload)
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"     # the core from the site, not the CDN
     packages = lock_packages(site)
     local = needed(packages, [module for name in preload for module in packages[name]["imports"]])
@@ -113,7 +113,7 @@ def test_the_lock_serves_what_the_kernel_preloads_with_real_hashes(site):
             assert entry["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/v"), key
     pins = dict(re.findall(r"^([\w.-]+)==(\S+)", (ROOT / "requirements.lock").read_text(), re.M))
     assert packages["ipywidgets"]["version"] == pins["ipywidgets"]
-    assert packages["ttt"]["version"] == ttt.__version__ and packages["ttt"]["depends"] == ["tqdm"]
+    assert packages["ttt"]["version"] == ttt.__version__ and packages["ttt"]["depends"] == ["tqdm", "anywidget"]
 
 
 def test_00_runs_and_its_exercise_answers(lite, server, capsys):
