@@ -100,7 +100,7 @@ def test_the_lock_serves_what_the_kernel_preloads_with_real_hashes(site):
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     preload = settings["loadPyodideOptions"]["packages"]
-    assert {"ttt", "ipywidgets", "anywidget", "tqdm"} <= set(preload)
+    assert {"ttt", "ipywidgets", "tqdm"} <= set(preload)
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"     # the core from the site, not the CDN
     packages = lock_packages(site)
     local = needed(packages, [module for name in preload for module in packages[name]["imports"]])
