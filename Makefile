@@ -29,7 +29,7 @@ help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
-	@echo "make browser-a11y every notebook in Voila: axe-core (WCAG 2.1 AA) and keyboard-only games"
+	@echo "make browser-a11y every notebook in Voila and JupyterLab: axe-core (WCAG 2.1 AA), keyboard-only games"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
@@ -108,9 +108,10 @@ test: $(VENV)/.requirements-test chromium
 	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py \
 	  --ignore=tests/browser/test_accessibility.py
 
-# Every notebook rendered by Voila in Chromium, checked by axe-core (WCAG 2.1 A and AA) and played by
-# keyboard (tests/browser/test_accessibility.py): Voila runs each whole notebook first, several minutes
-# on two cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
+# Every notebook rendered by Voila, and opened in JupyterLab (its committed outputs; Run All where they
+# hold widgets), in Chromium, checked by axe-core (WCAG 2.1 A and AA) and played by keyboard
+# (tests/browser/test_accessibility.py): Voila runs each whole notebook first, several minutes on two
+# cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
 browser-a11y: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser/test_accessibility.py
 

@@ -16,6 +16,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -25,6 +26,9 @@ from pathlib import Path
 import nbformat
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
+
+from ttt import Board
+from ttt.players import PerfectPlayer
 
 ROOT = Path(__file__).resolve().parents[2]  # tests/browser/ -> the repository
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
@@ -40,6 +44,7 @@ CHROMIUM_ARGS = [
 SERVER_START_TIMEOUT = 60       # seconds
 PAGE_TIMEOUT = 60_000           # ms: loading JupyterLab, running a notebook, Voila's first render
 STEP_TIMEOUT = 15_000           # ms: one click's round trip through the kernel
+BOARD = ".play-here"            # the board the learner plays (a CSS class the notebooks give it)
 
 
 # --------------------------------------------------------------------------- servers
@@ -107,6 +112,20 @@ class Server:
                 self.process.wait(timeout=10)
         kill_leftover_kernels(self.workdir)
         self._log_file.close()
+
+
+def start_jupyterlab(workdir: Path) -> Server:
+    """JupyterLab on 127.0.0.1 over ``workdir/notebooks`` (made by :func:`prepare_workdir`): no token,
+    no news, no update check."""
+    port = free_port()
+    return Server("jupyterlab", [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={workdir / 'notebooks'}",
+        "--IdentityProvider.token=", "--PasswordIdentityProvider.hashed_password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ], workdir, port, ready_path="/api/status")
 
 
 def jupyter_env(workdir: Path) -> dict[str, str]:
@@ -247,6 +266,127 @@ def open_notebook(page: Page, server: Server, name: str) -> None:
 
 
 # --------------------------------------------------------------------------- accessibility
+
+def focused_cell(page: Page) -> int | None:
+    """The number of the board cell that has the keyboard focus, or None."""
+    return page.evaluate(
+        """() => { const m = /(?:^|\\s)ttt-cell-(\\d+)(?:\\s|$)/.exec(document.activeElement.className || "");
+                   return m ? Number(m[1]) : null; }""")
+
+
+def tab_into_the_board(page: Page, board, start: str = "body") -> None:
+    """Press Tab until the focus is in ``board``'s grid, as a user would, from the top of the page or,
+    in JupyterLab (whose own menus, file browser and cells come first), from the start of the
+    output area that holds the board: the point a click beside the board sets.  ``start`` is
+    "body" or "output"."""
+    if start == "output":
+        board.evaluate("""b => { const area = b.closest('.jp-OutputArea-output') || b;
+                                 area.setAttribute('tabindex', '-1'); area.focus(); }""")
+    else:
+        page.locator("body").focus()
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        if page.evaluate("b => b.contains(document.activeElement)", board.element_handle()) \
+                and focused_cell(page) is not None:
+            return
+    raise AssertionError("Tab never reached the board's grid")
+
+
+def walk_to(page: Page, cell: int, cols: int = 3) -> None:
+    """Arrow keys from the focused cell to ``cell``."""
+    here = focused_cell(page)
+    (row, col), (to_row, to_col) = divmod(here, cols), divmod(cell, cols)
+    for key, steps in (("ArrowDown", to_row - row), ("ArrowUp", row - to_row),
+                       ("ArrowRight", to_col - col), ("ArrowLeft", col - to_col)):
+        for _ in range(max(steps, 0)):
+            page.keyboard.press(key)
+    assert focused_cell(page) == cell
+
+
+def read_aloud(page: Page, element) -> dict:
+    """What Chromium's accessibility tree (the one screen readers read, through the CDP) holds for
+    ``element`` (a locator): its ``role``, its ``name``, its ``live`` setting and the ``text`` inside it."""
+    element.evaluate("e => e.setAttribute('data-ax-probe', '')")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        found = cdp.send("Runtime.evaluate", {"expression": "document.querySelector('[data-ax-probe]')"})
+        object_id = found["result"]["objectId"]
+        node = cdp.send("Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False})["nodes"][0]
+        texts = cdp.send("Accessibility.queryAXTree", {"objectId": object_id, "role": "StaticText"})["nodes"]
+    finally:
+        element.evaluate("e => e.removeAttribute('data-ax-probe')")
+        cdp.detach()
+    properties = {prop["name"]: prop["value"].get("value") for prop in node.get("properties", [])}
+    return {"role": node["role"]["value"], "name": node.get("name", {}).get("value", ""),
+            "live": properties.get("live"), "text": " ".join(text["name"]["value"] for text in texts).strip()}
+
+
+def heard(page: Page, board, expected: str) -> None:
+    """Wait until the board's live region says ``expected``, then check that Chromium's accessibility
+    tree holds it as a polite live region saying exactly that (what a screen reader announces)."""
+    region = board.get_by_role("status")
+    expect(region).to_have_text(expected, timeout=STEP_TIMEOUT)
+    assert read_aloud(page, region) == {"role": "status", "name": "", "live": "polite", "text": expected}
+
+
+def cell_name(page: Page, board, cell: int) -> str:
+    """What a screen reader says for ``cell`` (Chromium's accessible name of a grid cell)."""
+    said = read_aloud(page, board.locator(f".ttt-cell-{cell}"))
+    assert said["role"] == "gridcell", said
+    return said["name"]
+
+
+def play_02_by_keyboard(page: Page, start: str = "body") -> None:
+    """A whole game for two on 02's board, by keyboard only, reading the names and the live region
+    from Chromium's accessibility tree (``start``: where the Tab presses start, as in
+    :func:`tab_into_the_board`)."""
+    board = page.locator(BOARD)
+    grid = board.get_by_role("grid")
+    assert read_aloud(page, grid)["name"] == "Board, 3 rows by 3 columns, 3 in a row wins"
+    expect(board.locator('.ttt-cell[tabindex="0"]')).to_have_count(1)   # one tab stop
+    tab_into_the_board(page, board, start)
+    assert focused_cell(page) == 0
+    assert cell_name(page, board, 5) == "row 2, column 3, empty, cell 5"
+    heard(page, board, "X to move")
+    position = Board.empty()
+    for key, cell in zip(["Enter", "Space"] * 4, [4, 1, 0, 8, 6, 2, 3]):
+        walk_to(page, cell)
+        page.keyboard.press(key)
+        mover, position = position.turn, position.play(cell)
+        heard(page, board, f"{mover} played {cell}. " + ("X wins" if position.is_over else f"{position.turn} to move"))
+        expect(board.locator(f".ttt-cell-{cell}")).to_have_attribute(
+            "aria-label", re.compile(rf"^row {cell // 3 + 1}, column {cell % 3 + 1}, {position.cells[cell]}"))
+        assert focused_cell(page) == cell, "the focus left the cell just played"
+    heard(page, board, "X played 3. X wins")                                        # the end of the game
+    assert [cell_name(page, board, cell) for cell in (0, 3, 6)] == [
+        "row 1, column 1, X, winning line", "row 2, column 1, X, winning line",
+        "row 3, column 1, X, winning line"]
+    assert cell_name(page, board, 4) == "row 2, column 2, X"
+    walk_to(page, 5)
+    page.keyboard.press("Enter")                  # the game is over
+    heard(page, board, "Not a legal move: the game is over (X has won): no more moves. Press New game to play again.")
+
+
+def play_04_by_keyboard(page: Page, start: str = "body") -> None:
+    """A whole game against 04's perfect player, by keyboard only; each move and reply is heard."""
+    board = page.locator(f"{BOARD}.ttt-computer-game")
+    tab_into_the_board(page, board, start)
+    position, player = Board.empty(), PerfectPlayer()
+    while not position.is_over:
+        cell = position.legal_moves()[-1]
+        walk_to(page, cell)
+        page.keyboard.press("Enter")
+        position = position.play(cell)
+        expected = f"You (X) played {cell}. "
+        if not position.is_over:
+            reply = player.move(position)
+            position = position.play(reply)
+            expected += f"Computer (O) played {reply}. "
+        expected += ("X to move" if not position.is_over else "Draw" if position.winner is None
+                     else f"{position.winner} wins")
+        heard(page, board, expected)
+    assert position.winner in (None, "O")
+
 
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]   # axe-core's tags for WCAG 2.1 A and AA
 

@@ -11,7 +11,6 @@ so, so ``pytest -m 'not browser'`` and ``make unit`` collect and run without it.
 from __future__ import annotations
 
 import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -53,17 +52,9 @@ def workdir(request, tmp_path):
 
 @pytest.fixture
 def lab(workdir):
-    from browser_support import Server, free_port
+    from browser_support import start_jupyterlab
 
-    port = free_port()
-    server = Server("jupyterlab", [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={workdir / 'notebooks'}",
-        "--IdentityProvider.token=", "--PasswordIdentityProvider.hashed_password=",
-        "--ServerApp.disable_check_xsrf=True",
-        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ], workdir, port, ready_path="/api/status")
+    server = start_jupyterlab(workdir)
     yield server
     server.stop()
 

@@ -1,15 +1,18 @@
-"""The course as a keyboard and screen-reader user meets it, in Voila in headless Chromium.
+"""The course as a keyboard and screen-reader user meets it, in Voila and in JupyterLab, in headless Chromium.
 
-One Voila server serves every notebook (``/voila/render/NAME``), for all the tests of this module.
-The games are played with the keyboard only: Tab until the focus is in the board's grid, the
-arrow keys to a cell, Enter or Space to play it; what the user hears is read from the page's
-accessibility tree (the cells' names, the live region's text).  axe-core checks each rendered
-notebook against the WCAG 2.1 A and AA rules.  The expected moves come from the model.
+One Voila server serves every notebook (``/voila/render/NAME``), and one JupyterLab server opens
+every notebook, for all the tests of this module.  axe-core checks each notebook against the WCAG
+2.1 A and AA rules: in Voila the rendered page, in JupyterLab the notebook's own content (its
+rendered Markdown and its outputs, not JupyterLab's menus and editors): the committed outputs as a
+learner opens them, and, in 02, 04 and 05, whose widgets need the kernel, the outputs after Run All.  The games are played with the keyboard only: Tab until the focus is in the
+board's grid, the arrow keys to a cell, Enter or Space to play it; what the user hears is read from
+Chromium's accessibility tree (the cells' names, the live region's text).  The expected moves come
+from the model.  The helpers are :mod:`browser_support`'s, shared with the JupyterLite test.
 """
 
 from __future__ import annotations
 
-import re
+import json
 import sys
 
 import pytest
@@ -24,14 +27,16 @@ from browser_support import (
     axe_violations,
     diagnostics,
     free_port,
+    play_02_by_keyboard,
+    play_04_by_keyboard,
     prepare_workdir,
+    run_all_cells,
+    start_jupyterlab,
 )
-from ttt import Board
-from ttt.players import PerfectPlayer
 
 pytestmark = pytest.mark.browser
 
-BOARD = ".play-here"
+WIDGET_OUTPUT = "application/vnd.jupyter.widget-view+json"
 RENDER_TIMEOUT = 10 * PAGE_TIMEOUT   # ms: Voila runs the whole notebook before the page is complete
 
 
@@ -59,102 +64,9 @@ def render(page: Page, voila: Server, notebook: str, ready: str) -> None:
     expect(page.locator(ready).first).to_be_visible(timeout=PAGE_TIMEOUT)
     # The widgets are drawn after "load", once the page has fetched their state from the kernel.
     page.wait_for_function(
-        """() => [...document.querySelectorAll('[data-mime-type="application/vnd.jupyter.widget-view+json"]')]
+        f"""() => [...document.querySelectorAll('[data-mime-type="{WIDGET_OUTPUT}"]')]
                  .every(output => output.querySelector('.jupyter-widgets'))""", timeout=PAGE_TIMEOUT)
     assert_no_errors_shown(page)
-
-
-# --------------------------------------------------------------------------- the keyboard
-
-
-def focused_cell(page: Page) -> int | None:
-    """The number of the board cell that has the keyboard focus, or None."""
-    return page.evaluate(
-        """() => { const m = /(?:^|\\s)ttt-cell-(\\d+)(?:\\s|$)/.exec(document.activeElement.className || "");
-                   return m ? Number(m[1]) : null; }""")
-
-
-def tab_into_the_board(page: Page, board) -> None:
-    """Press Tab from the top of the page until the focus is in ``board``'s grid, as a user would."""
-    page.locator("body").focus()
-    for _ in range(400):
-        page.keyboard.press("Tab")
-        if page.evaluate("b => b.contains(document.activeElement)", board.element_handle()) \
-                and focused_cell(page) is not None:
-            return
-    raise AssertionError("Tab never reached the board's grid")
-
-
-def walk_to(page: Page, cell: int, cols: int = 3) -> None:
-    """Arrow keys from the focused cell to ``cell``."""
-    here = focused_cell(page)
-    (row, col), (to_row, to_col) = divmod(here, cols), divmod(cell, cols)
-    for key, steps in (("ArrowDown", to_row - row), ("ArrowUp", row - to_row),
-                       ("ArrowRight", to_col - col), ("ArrowLeft", col - to_col)):
-        for _ in range(max(steps, 0)):
-            page.keyboard.press(key)
-    assert focused_cell(page) == cell
-
-
-def heard(board) -> str:
-    """What the live region says now (its text, as a screen reader reads it)."""
-    region = board.get_by_role("status")
-    expect(region).to_have_attribute("aria-live", "polite")
-    return region.inner_text().strip()
-
-
-def cell_name(board, cell: int) -> str:
-    return board.locator(f".ttt-cell-{cell}").get_attribute("aria-label")
-
-
-def play_02_by_keyboard(page: Page) -> None:
-    """A whole game for two on 02's board, by keyboard only, reading the names and the live region."""
-    board = page.locator(BOARD)
-    grid = board.get_by_role("grid")
-    expect(grid).to_have_attribute("aria-label", "Board, 3 rows by 3 columns, 3 in a row wins")
-    expect(board.locator('.ttt-cell[tabindex="0"]')).to_have_count(1)   # one tab stop
-    tab_into_the_board(page, board)
-    assert focused_cell(page) == 0
-    assert cell_name(board, 5) == "row 2, column 3, empty, cell 5"
-    assert heard(board) == "X to move"
-    position = Board.empty()
-    for key, cell in zip(["Enter", "Space"] * 4, [4, 1, 0, 8, 6, 2, 3]):
-        walk_to(page, cell)
-        page.keyboard.press(key)
-        position = position.play(cell)
-        expect(board.get_by_role("status")).to_have_text(
-            "X wins" if position.is_over else f"{position.turn} to move", timeout=STEP_TIMEOUT)
-        expect(board.locator(f".ttt-cell-{cell}")).to_have_attribute(
-            "aria-label", re.compile(rf"^row {cell // 3 + 1}, column {cell % 3 + 1}, {position.cells[cell]}"))
-        assert focused_cell(page) == cell, "the focus left the cell just played"
-    assert [cell_name(board, cell) for cell in (0, 3, 6)] == [
-        "row 1, column 1, X, winning line", "row 2, column 1, X, winning line",
-        "row 3, column 1, X, winning line"]
-    walk_to(page, 5)
-    page.keyboard.press("Enter")                  # the game is over
-    expect(board.get_by_role("status")).to_contain_text("the game is over", timeout=STEP_TIMEOUT)
-
-
-def play_04_by_keyboard(page: Page) -> None:
-    """A whole game against 04's perfect player, by keyboard only; each reply is heard."""
-    board = page.locator(f"{BOARD}.ttt-computer-game")
-    tab_into_the_board(page, board)
-    position, player = Board.empty(), PerfectPlayer()
-    while not position.is_over:
-        cell = position.legal_moves()[-1]
-        walk_to(page, cell)
-        page.keyboard.press("Enter")
-        position = position.play(cell)
-        if position.is_over:
-            expected = "Draw" if position.winner is None else f"{position.winner} wins"
-        else:
-            reply = player.move(position)
-            position = position.play(reply)
-            expected = f"Computer (O) played {reply}. " + (
-                "X to move" if not position.is_over else "Draw" if position.winner is None
-                else f"{position.winner} wins")
-        expect(board.get_by_role("status")).to_have_text(expected, timeout=STEP_TIMEOUT)
-    assert position.winner in (None, "O")
 
 
 def hint_labels_fit_their_cells(page: Page) -> None:
@@ -192,3 +104,70 @@ def test_every_notebook_in_voila_passes_axe_and_its_widgets_work_by_keyboard(voi
             INTERACTIONS[notebook](page)
             assert_no_errors_shown(page)
             assert axe_violations(page, ".ttt-board") == []   # the board at the end of its use
+
+
+# --------------------------------------------------------------------------- JupyterLab
+
+NOTEBOOK_IN_VIEW = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+CONTENT = f"{NOTEBOOK_IN_VIEW} .jp-MarkdownOutput, {NOTEBOOK_IN_VIEW} .jp-OutputArea"   # the notebook's own
+
+
+# The notebooks whose widgets are run in JupyterLab (Run All): the games played by keyboard and 05's
+# explorer.  08's and 09's widgets need over a minute of their notebook's work first (training, solving
+# 4×4): their committed outputs are checked here, their widgets in Voila above.
+RUN_IN_LAB = ("02_human_play.ipynb", "04_minimax.ipynb", "05_pruning.ipynb")
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """One JupyterLab server for the whole module, over a throwaway copy of every notebook."""
+    workdir = tmp_path_factory.mktemp("lab-a11y")
+    prepare_workdir(workdir)
+    server = start_jupyterlab(workdir)
+    yield server
+    server.stop()
+
+
+def open_in_lab(page: Page, lab: Server, notebook: str) -> None:
+    """Open ``notebook`` alone (``?reset``: no tab of an earlier test) and wait until every cell is
+    drawn and every picture has loaded."""
+    cells = len(json.loads((ROOT / "notebooks" / notebook).read_text())["cells"])
+    page.goto(f"{lab.url}/lab/tree/{notebook}?reset")
+    page.wait_for_function(
+        """([panel, cells]) => {
+            const drawn = document.querySelectorAll(panel + ' .jp-Cell');
+            const pictures = [...document.querySelectorAll(panel + ' .jp-OutputArea img')];
+            return drawn.length === cells && pictures.every(img => img.complete)
+                && [...document.querySelectorAll(panel + ' .jp-MarkdownCell')].every(
+                       cell => cell.querySelector('.jp-RenderedMarkdown'));
+        }""", arg=[NOTEBOOK_IN_VIEW, cells], timeout=PAGE_TIMEOUT)
+    assert_no_errors_shown(page)
+
+
+LAB_INTERACTIONS = {"02_human_play.ipynb": play_02_by_keyboard, "04_minimax.ipynb": play_04_by_keyboard}
+
+
+@pytest.mark.slow(900)
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_notebook_in_jupyterlab_passes_axe_and_its_games_work_by_keyboard(lab, page, notebook):
+    """axe-core finds no WCAG 2.1 A/AA violation in the notebook's Markdown and outputs as committed,
+    and in those of RUN_IN_LAB after Run All; 02's and 04's games are played by keyboard, each move
+    heard from the live region."""
+    with diagnostics(page, lab, f"opening {notebook}"):
+        open_in_lab(page, lab, notebook)
+    with diagnostics(page, lab, f"axe on {notebook} as committed"):
+        assert axe_violations(page, CONTENT) == []
+    if notebook in RUN_IN_LAB:
+        with diagnostics(page, lab, f"running {notebook}"):
+            run_all_cells(page)
+            page.wait_for_function(
+                f"""() => [...document.querySelectorAll('{NOTEBOOK_IN_VIEW} [data-mime-type="{WIDGET_OUTPUT}"]')]
+                         .every(output => output.querySelector('.jupyter-widgets'))""", timeout=PAGE_TIMEOUT)
+            assert_no_errors_shown(page)
+        with diagnostics(page, lab, f"axe on {notebook} after Run All"):
+            assert axe_violations(page, CONTENT) == []
+    if notebook in LAB_INTERACTIONS:
+        with diagnostics(page, lab, f"playing {notebook}'s game by keyboard"):
+            LAB_INTERACTIONS[notebook](page, start="output")
+            assert_no_errors_shown(page)
+            assert axe_violations(page, f"{NOTEBOOK_IN_VIEW} .ttt-board") == []

@@ -34,8 +34,8 @@ BLANK_OUTPUTS = (NOTEBOOK,)     # so that every board and prompt number on its p
 BOARD = ".play-here"            # the first board of the notebook, the one the learner plays
 
 # A game on the board, as (cell clicked, mark it shows, status afterwards): X forks with 6, wins with 3.
-OPENING = [(4, "X", "O to move"), (1, "O", "X to move"), (0, "X", "O to move"),
-           (8, "O", "X to move"), (6, "X", "O to move"), (2, "O", "X to move")]
+OPENING = [(4, "X", "X played 4. O to move"), (1, "O", "O played 1. X to move"), (0, "X", "X played 0. O to move"),
+           (8, "O", "O played 8. X to move"), (6, "X", "X played 6. O to move"), (2, "O", "O played 2. X to move")]
 WINNING_MOVE, WINNING_LINE = 3, (0, 3, 6)
 EMPTY_BOARD = [str(cell) for cell in range(9)]   # an empty cell shows its number
 
@@ -76,7 +76,7 @@ def play_on_the_board(page: Page) -> None:
     assert cell_texts(board) == before, "a click on a taken cell changed the board"
 
     cells[WINNING_MOVE].click()
-    expect(status).to_have_text("X wins", timeout=STEP_TIMEOUT)
+    expect(status).to_have_text("X played 3. X wins", timeout=STEP_TIMEOUT)
     win = re.compile(r"(^|\s)ttt-win(\s|$)")
     for cell in range(9):
         if cell in WINNING_LINE:

@@ -54,7 +54,7 @@ def play_against_the_computer(page: Page) -> None:
     position = Board.empty().play(0)
     reply = PerfectPlayer().move(position)
     position = position.play(reply)
-    expect(status).to_have_text(f"Computer (O) played {reply}. X to move", timeout=STEP_TIMEOUT)
+    expect(status).to_have_text(f"You (X) played 0. Computer (O) played {reply}. X to move", timeout=STEP_TIMEOUT)
     expect(cells).to_have_text(expected_texts(position, hints=False))
     assert sum(text in ("X", "O") for text in cell_texts(board)) == 2
 

@@ -6,7 +6,8 @@ notebook in a fresh browser context (JupyterLite keeps notebooks in the browser'
 stored outputs stripped, and runs every cell:
 
 * 00 and 02 run to the end with no error, and no request leaves 127.0.0.1: the kernel, ``ttt``,
-  ipywidgets and tqdm all come from the site; a click on 02's board places a mark;
+  ipywidgets and tqdm all come from the site; 02's board is played by keyboard alone, each move
+  heard from its live region in Chromium's accessibility tree, then by mouse;
 * an exercise check answers in the browser's Python with the words the package gives here;
 * the two cells that start a process in CPython (03's ``python -m ttt stats``, 08's
   ``PYTHONHASHSEED`` check) take their Pyodide path and pass their own asserts;
@@ -42,7 +43,7 @@ import pytest
 from playwright.sync_api import expect
 
 import nbformat
-from browser_support import ROOT, assert_no_errors_shown
+from browser_support import BOARD, ROOT, STEP_TIMEOUT, assert_no_errors_shown, play_02_by_keyboard
 from lite_support import (HEAVY, Outside, SiteServer, built_site, cpu_seconds, failed_cells, first_heavy_cell,
                           lock_packages, needed, open_lite, prompts, run_all, run_code, top_imports)
 from lite_support import KERNEL_TIMEOUT, open_notebook
@@ -168,13 +169,17 @@ def test_the_subprocess_cells_take_their_pyodide_path(lite, server):
     assert outside.urls == []
 
 
-def test_02_runs_and_its_board_plays(lite, server):
+def test_02_runs_and_its_board_plays_by_keyboard_and_by_mouse(lite, server):
     page, outside = lite
     open_lite(page, server, "02_human_play.ipynb")
     run_all(page)
     assert failed_cells(page) == []
     assert_no_errors_shown(page)
+    play_02_by_keyboard(page, start="output")   # Tab from the board's output, as in JupyterLab
+    page.locator(BOARD).locator(".ttt-new-game").click()
+    expect(page.locator(BOARD).locator(".ttt-status")).to_have_text("X to move", timeout=STEP_TIMEOUT)
     play_on_the_board(page)
+    assert_no_errors_shown(page)
     assert outside.urls == []
 
 

@@ -33,7 +33,7 @@ def test_clicks_play_and_the_board_shows_the_model():
     assert labels(widget) == [str(cell) for cell in range(9)]  # an empty cell shows its number
     assert widget.status.value == "<b>X to move</b>"
     assert widget.click(4) and widget.board == Board.empty().play(4)
-    assert labels(widget)[4] == "X" and widget.status.value == "<b>O to move</b>"
+    assert labels(widget)[4] == "X" and widget.status.value == "<b>X played 4. O to move</b>"
     assert not widget.click(4)
     assert widget.status.value == "<b>Not a legal move: cell 4 (1, 1) is taken by X. O to move.</b>"
 
@@ -42,7 +42,7 @@ def test_a_win_is_highlighted_and_new_game_clears_it():
     widget = BoardWidget()
     for cell in (0, 3, 1, 4, 2):
         widget.click(cell)
-    assert widget.status.value == "<b>X wins</b>"
+    assert widget.status.value == "<b>X played 2. X wins</b>"
     for cell, shown in enumerate(widget.grid.cells):
         won = cell in (0, 1, 2)
         assert shown["win"] == won and (shown["fill"] == WIN_COLOUR) == won
@@ -73,7 +73,7 @@ def test_the_computer_answers_each_click():
     assert widget.click(4)
     reply = PerfectPlayer().move(Board.empty().play(4))
     assert widget.board == Board.empty().play(4).play(reply)
-    assert widget.status.value == f"<b>Computer (O) played {reply}. X to move</b>"
+    assert widget.status.value == f"<b>You (X) played 4. Computer (O) played {reply}. X to move</b>"
 
 
 def test_the_computer_never_loses_a_whole_game():

@@ -9,7 +9,7 @@ ipywidgets cannot give a button an accessible name: its browser side
 with the arrow keys and played with Enter or Space, each cell named by where
 it is and what is on it ("row 2, column 3, empty, cell 5").  The status line,
 :class:`LiveStatus`, is a polite live region, so a screen reader reads each
-move's outcome, the computer's reply and the result.  The rest (New game,
+move ("X played 4. O to move"), the computer's reply and the result.  The rest (New game,
 who starts, hints) are plain ipywidgets buttons, which are named by their text.
 
 Each part carries a CSS class (``ttt-cell``, ``ttt-cell-N``, ``ttt-win``,
@@ -140,9 +140,16 @@ class BoardWidget(widgets.VBox):
         return self.game.board
 
     def click(self, cell: int) -> bool:
-        """What a click on ``cell`` does (also callable from code)."""
+        """What a click on ``cell`` does (also callable from code).
+
+        The status line then names the move just made before the model's message ("X played 4. O
+        to move"; against the computer "You (X) played 4. Computer (O) played 0. X to move"), so
+        that a screen reader, which reads the live region and cannot see the board, announces the
+        learner's own move as well as the computer's reply."""
+        mover = self.game.board.turn
         accepted = self.game.click(cell)
-        self.refresh()
+        said = f"{mover if self.game.human is None else f'You ({mover})'} played {cell}." if accepted else ""
+        self.refresh(said)
         return accepted
 
     def restart(self, computer: str | None = None) -> None:
@@ -155,14 +162,14 @@ class BoardWidget(widgets.VBox):
         """What each cell shows: its mark, its hint, or (empty) its number."""
         return [shown["text"] for shown in self.grid.cells]
 
-    def refresh(self) -> None:
-        """Redraw every cell and the status line from the model."""
+    def refresh(self, said: str = "") -> None:
+        """Redraw every cell and the status line from the model (``said``, the move just made, first)."""
         board = self.game.board
         winning = set(board.winning_line or ())
         extra = self.cell_colours(board) if self.cell_colours else {}
         self.grid.cells = [self._cell(board, cell, cell in winning, extra.get(cell)) for cell in range(board.size)]
         self.grid.label = grid_label(board)
-        self.status.value = f"<b>{escape(self.game.message, quote=False)}</b>"
+        self.status.value = f"<b>{escape(' '.join(filter(None, [said, self.game.message])), quote=False)}</b>"
 
     @staticmethod
     def _cell(board, cell: int, won: bool, hint) -> dict:
