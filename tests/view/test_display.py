@@ -4,7 +4,7 @@ import base64
 import re
 
 from ttt import Board
-from ttt.view.display import WIN_FILL, board_image, board_svg, boards_html, svg_image
+from ttt.view.display import WIN_FILL, board_image, board_svg, board_words, boards_html, svg_image
 
 
 def test_text_and_svg_pictures():
@@ -16,7 +16,7 @@ def test_text_and_svg_pictures():
     assert svg.startswith("<svg") and svg.count(">X<") == 3 and svg.count(">O<") == 2
     assert WIN_FILL == "#fff2a8" and WIN_FILL in svg  # the winning line's cells are highlighted
     assert WIN_FILL not in board_svg(Board.parse("XX./OO./..."))
-    assert 'aria-label="XXX/OO./..."' in svg
+    assert 'aria-label="X in the top left, the top middle and the top right, O in the middle left and the centre; X wins (XXX/OO./...)"' in svg
 
 
 def test_labels_fills_and_numbers():
@@ -42,8 +42,15 @@ def test_a_notebook_shows_a_board_as_an_image_of_its_svg():
     html = formatter(board)
     assert html == board_image(board)
     assert not hasattr(board, "_repr_html_") and not hasattr(board, "_repr_svg_")
-    match = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="XXX/OO\./\.\.\.">', html)
+    match = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="X in the top left, the top middle and the top right, O in the middle left and the centre; X wins \(XXX/OO\./\.\.\.\)">', html)
     assert match and base64.b64decode(match.group(1)).decode() == board_svg(board)
     row = boards_html([board, Board.empty()], ["won", "empty"])
     assert row.count("<img ") == 2 and "<svg" not in row and ">won<" in row
     assert svg_image("<svg/>", alt='a "quoted" <alt>').endswith('alt="a &quot;quoted&quot; &lt;alt&gt;">')
+
+
+def test_a_board_picture_says_where_the_marks_are_in_words():
+    assert board_words(Board.parse("XO./.X./...")) == "X in the top left and the centre, O in the top middle; O to move (XO./.X./...)"
+    assert board_words(Board.empty()) == "an empty 3×3 board; X to move (.../.../...)"
+    assert board_words(Board.parse("XOX/XOO/OXX")).endswith("; a draw (XOX/XOO/OXX)")
+    assert board_words(Board.empty(4, 4, 4).play(5)) == "X in row 2 column 2; O to move (..../.X../..../....)"

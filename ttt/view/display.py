@@ -15,10 +15,39 @@ from __future__ import annotations
 import base64
 from html import escape
 
+from ttt.game import status_line
+
 CELL = 48  # pixels per cell
 PAD = 4
 COLOURS = {"X": "#1f5fbf", "O": "#c0392b"}
 WIN_FILL = "#fff2a8"
+
+
+# Where a cell of a 3×3 board is, in the words people use for it.
+PLACES_3X3 = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
+              "bottom left", "bottom middle", "bottom right")
+
+
+def board_words(board) -> str:
+    """The board in words, for its picture's text alternative: where each mark is, who is to move
+    or the result, then the notation the course uses (so a screen reader says something better than
+    "X X O slash", and the notation can still be compared with the code):
+    ``"X in the centre and the top left, O in the top right; O to move (XO./.X./...)"``.
+    Off 3×3 a cell is named by its row and column, counted from 1."""
+    def place(cell: int) -> str:
+        if (board.rows, board.cols) == (3, 3):
+            return "the " + PLACES_3X3[cell]
+        row, col = divmod(cell, board.cols)
+        return f"row {row + 1} column {col + 1}"
+
+    marks = []
+    for mark in ("X", "O"):
+        cells = [place(cell) for cell, shown in enumerate(board.cells) if shown == mark]
+        if cells:
+            marks.append(f"{mark} in " + (", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]))
+    where = ", ".join(marks) if marks else f"an empty {board.rows}×{board.cols} board"
+    status = status_line(board)
+    return f"{where}; {'a draw' if status == 'Draw' else status} ({board.notation})"
 
 
 def board_svg(board, cell_size: int = CELL, labels: dict[int, str] | None = None,
@@ -38,7 +67,7 @@ def board_svg(board, cell_size: int = CELL, labels: dict[int, str] | None = None
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
         f' viewBox="0 0 {width} {height}" role="img"'
-        f' aria-label="{escape(board.notation)}">',
+        f' aria-label="{escape(board_words(board))}">',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
     ]
     for i, colour in sorted(fills.items()):
@@ -92,8 +121,8 @@ def svg_image(svg: str, alt: str = "") -> str:
 
 def board_image(board, cell_size: int = CELL, labels: dict[int, str] | None = None,
                 fills: dict[int, str] | None = None, numbers: bool = False) -> str:
-    """:func:`board_svg` as an ``<img>`` tag for HTML output; its alt text is the board's notation."""
-    return svg_image(board_svg(board, cell_size, labels, fills, numbers), alt=board.notation)
+    """:func:`board_svg` as an ``<img>`` tag for HTML output; its alt text is :func:`board_words`."""
+    return svg_image(board_svg(board, cell_size, labels, fills, numbers), alt=board_words(board))
 
 
 def boards_html(boards, captions=None, cell_size: int = 32) -> str:
