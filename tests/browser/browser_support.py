@@ -223,8 +223,9 @@ def assert_no_errors_shown(page: Page) -> None:
     expect(stderr.filter(has_text="Error")).to_have_count(0)
 
 
-def run_all_cells(page: Page) -> None:
-    """Run → Run All Cells, then wait until every code cell has a prompt number and the kernel idles.
+def run_all_cells(page: Page, timeout: float = PAGE_TIMEOUT) -> None:
+    """Run → Run All Cells, then wait until every code cell has a prompt number (for at most
+    ``timeout`` ms) and the kernel idles.
 
     The toolbar's execution indicator says "idle" before any kernel exists, and Run All Cells
     does nothing then; the status bar names the kernel only once it is connected.
@@ -239,8 +240,7 @@ def run_all_cells(page: Page) -> None:
             """() => {
                 const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
                 return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()));
-            }"""
-        )
+            }""", timeout=timeout)
     except PlaywrightError as err:
         raise AssertionError(f"not every cell ran; prompts: {prompts.all_inner_texts()}") from err
     expect(idle).to_be_visible(timeout=PAGE_TIMEOUT)
