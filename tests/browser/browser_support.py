@@ -44,6 +44,7 @@ CHROMIUM_ARGS = [
 SERVER_START_TIMEOUT = 60       # seconds
 PAGE_TIMEOUT = 60_000           # ms: loading JupyterLab, running a notebook, Voila's first render
 STEP_TIMEOUT = 15_000           # ms: one click's round trip through the kernel
+RUN_ALL_TIMEOUT = 10 * PAGE_TIMEOUT   # ms: a whole notebook's cells (04 and 05 search for over a minute on a busy machine)
 BOARD = ".play-here"            # the board the learner plays (a CSS class the notebooks give it)
 
 
@@ -223,7 +224,7 @@ def assert_no_errors_shown(page: Page) -> None:
     expect(stderr.filter(has_text="Error")).to_have_count(0)
 
 
-def run_all_cells(page: Page, timeout: float = PAGE_TIMEOUT) -> None:
+def run_all_cells(page: Page, timeout: float = RUN_ALL_TIMEOUT) -> None:
     """Run → Run All Cells, then wait until every code cell has a prompt number (for at most
     ``timeout`` ms) and the kernel idles.
 

@@ -159,7 +159,7 @@ def test_every_notebook_in_jupyterlab_passes_axe_and_its_games_work_by_keyboard(
         assert axe_violations(page, CONTENT) == []
     if notebook in RUN_IN_LAB:
         with diagnostics(page, lab, f"running {notebook}"):
-            run_all_cells(page, timeout=RENDER_TIMEOUT)   # 04 and 05 search for a minute on a busy machine
+            run_all_cells(page)
             page.wait_for_function(
                 f"""() => [...document.querySelectorAll('{NOTEBOOK_IN_VIEW} [data-mime-type="{WIDGET_OUTPUT}"]')]
                          .every(output => output.querySelector('.jupyter-widgets'))""", timeout=PAGE_TIMEOUT)
