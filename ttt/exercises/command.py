@@ -20,7 +20,7 @@ import json
 import sys
 
 from ttt.exercises import mode
-from ttt.exercises.core import NoSuchExercise, _notebook_id, exercises, notebooks, verify_all
+from ttt.exercises.core import NoSuchExercise, notebook_id, exercises, notebooks, verify_all
 from ttt.exercises.render import markdown_to_text
 
 
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, "write_cells", None) is not None:
             from ttt.exercises.cells import write_cells
 
-            names = [_notebook_id(name) for name in args.write_cells] or list(notebooks())
+            names = [notebook_id(name) for name in args.write_cells] or list(notebooks())
             for path in write_cells(names):
                 print(f"rewrote the exercise cells of {path.name}")
             return 0

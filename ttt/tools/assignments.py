@@ -326,7 +326,7 @@ def autograder_test_source(item: Exercise) -> str:
     call = f'"{item.notebook}", {item.number}, lambda: {checked}'
     return "\n".join([
         f"# Autograder test of exercise {item.key} ({points(item)} points): its check must say it is right.",
-        "from ttt.exercises.mode import assert_right",
+        "from ttt.exercises.core import assert_right",
         "",
         f"assert_right({call})",
         HIDDEN[0],
@@ -335,7 +335,7 @@ def autograder_test_source(item: Exercise) -> str:
         "import sys",
         'for _module in [m for m in sys.modules if m.startswith("ttt.exercises")]:',
         "    del sys.modules[_module]",
-        "from ttt.exercises.mode import assert_right_fresh",
+        "from ttt.exercises.core import assert_right_fresh",
         "",
         f"assert_right_fresh({call})",
         HIDDEN[1],
