@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ttt.course import NOTEBOOKS as NOTEBOOKS_DIR
 from ttt.exercises import Exercise, exercises, notebooks
 
 __all__ = [
@@ -50,7 +51,6 @@ __all__ = [
 POINTS, STAR_POINTS = 2, 3         # an exercise, a ★ exercise (checked or open)
 DEFAULT_TIMEOUT = 60               # seconds per cell, in autograding (nbgrader's Execute.timeout)
 DEFAULT_MEMORY_MB = 2048           # data memory of an autograded kernel (RLIMIT_DATA)
-NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
