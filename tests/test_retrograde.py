@@ -6,7 +6,6 @@ for notebook 09.
 """
 
 import random
-from pathlib import Path
 
 import pytest
 

@@ -125,7 +125,7 @@ class Exercise:
         return f"### {self.number}. {'★ ' if self.star else ''}{self.title}"
 
     def prompt_markdown(self) -> str:
-        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.exercises.cells`)."""
+        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.tools.exercise_cells`)."""
         return f"{self.heading}\n\n{self.prompt.strip()}"
 
     # ------------------------------------------------------------------ hints

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
     try:
         if getattr(args, "write_cells", None) is not None:
-            from ttt.exercises.cells import write_cells
+            from ttt.tools.exercise_cells import write_cells
 
             names = [notebook_id(name) for name in args.write_cells] or list(notebooks())
             for path in write_cells(names):
