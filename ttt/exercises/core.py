@@ -81,7 +81,7 @@ class Exercise:
 
     @property
     def kind(self) -> str:
-        """What the answer is: "function", "number", "claim", "position", "custom", or "open" (no check)."""
+        """What the answer is: "function", "number", "position", "custom", or "open" (no check)."""
         return self.checker.kind if self.checker is not None else "open"
 
     @property
