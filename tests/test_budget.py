@@ -10,7 +10,7 @@ import math
 import pytest
 
 from ttt import BoardError
-from ttt.budget import MIN_TICK, TICK, BudgetError, BudgetExceeded, ProgressPrinter, Watch, check_budget
+from ttt.budget import MIN_TICK, TICK, BudgetError, BudgetExceeded, ProgressPrinter, Watch, check_budget, progress_bar
 
 
 def test_good_budgets_pass():
@@ -90,3 +90,17 @@ def test_the_progress_line():
         "\r1,000 nodes, 1,000 nodes/s, table 5 entries, 1.0 s\033[K"
         "\r2,000 nodes, 1,000 nodes/s, table 6 entries, 2.0 s\033[K\n"
     )
+
+
+def test_the_progress_bar_writes_on_standard_error_only_when_enabled(capsys):
+    bar = progress_bar(4, "a build", unit="level")
+    bar.set_description_str("half way")
+    bar.update()
+    bar.close()
+    out, err = capsys.readouterr()
+    assert out == "" and "half way" in err and "level" in err
+    quiet = progress_bar(4, "a build", unit="level", enabled=False)
+    quiet.set_description_str("half way")
+    quiet.update()
+    quiet.close()
+    assert capsys.readouterr() == ("", "")

@@ -155,7 +155,7 @@ def test_every_exercise_is_in_the_notebook_with_a_starter_cell(path):
     """The exercise cells are what ``make exercise-cells`` writes from ttt/exercises: current, tagged, in order."""
     import copy
 
-    from ttt.exercises.cells import owned, update_notebook
+    from ttt.tools.exercise_cells import owned, update_notebook
 
     number = path.name[:2]
     notebook = json.loads(path.read_text())

@@ -24,13 +24,16 @@ from ttt.pruning import (
     supremum,
     take_until,
     take_until_tree,
+    threats_first,
 )
+from ttt.bitboard import layout
 from ttt.scores import EXACT, INF, LOWER, UPPER
 from ttt.tree import count_leaves, count_nodes, game_tree
 from support import (
     EMPTY,
     UNFINISHED,
     node_of_each_position,
+    random_position,
     reference_best_moves,
     reference_value,
     reference_x_value,
@@ -433,3 +436,29 @@ def test_the_package_makes_the_naive_cache_s_mistakes_position_for_position():
 def test_the_package_s_bound_table_is_the_notebook_s_search_position_for_position():
     for board in UNFINISHED:
         assert alphabeta_move(board) == _root_search(board, _bounds), board.notation
+
+
+def cells_of(bits: int) -> set[int]:
+    return {cell for cell in range(bits.bit_length()) if bits >> cell & 1}
+
+
+def test_threats_first_agrees_with_the_bitboard_threats_of_the_engines():
+    """The engines' threat rules (bitboards) and threats_first (boards) see the same wins and blocks."""
+    rng = random.Random(31)
+    boards = list(UNFINISHED) + [random_position(4, 4, 3, rng.randrange(2, 11), rng) for _ in range(300)]
+    blocked = 0
+    for board in boards:
+        if board.is_over:
+            continue
+        lay = layout(board.rows, board.cols, board.k)
+        my_threats, their_threats, _, _ = lay.threats(*lay.sides(board)[:2])
+        wins, blocks = cells_of(my_threats), cells_of(their_threats) - cells_of(my_threats)
+        moves = board.legal_moves()
+        ordered = threats_first(board, moves)
+        rest = [cell for cell in moves if cell not in wins | blocks]
+        assert set(ordered[:len(wins)]) == wins, board
+        assert set(ordered[len(wins):len(wins) + len(blocks)]) == blocks, board
+        assert ordered[len(wins) + len(blocks):] == rest, board
+        blocked += bool(blocks)
+    assert blocked > 500   # the positions do test the blocks, not only the rest
+

@@ -6,13 +6,13 @@ for notebook 09.
 """
 
 import random
-from pathlib import Path
 
 import pytest
 
 import ttt.retrograde
 from ttt import Board, BoardError, solve
 from ttt.census import census
+from ttt.course import table_path
 from ttt.engine import Engine
 from ttt.retrograde import (
     PLAIN_MAX_CELLS,
@@ -41,7 +41,7 @@ from support import (
     reference_x_value,
 )
 
-SHIPPED = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "tablebase_4x4_k4.ttt"
+SHIPPED = table_path(4, 4, 4)
 REBUILD = "python -m ttt tablebase --rows 4 --cols 4 --k 4 --save notebooks/data/tablebase_4x4_k4.ttt"
 
 # The census of 4×4 with k=4 (ttt.census.census(4, 4, 4), about half a minute): per number of marks,

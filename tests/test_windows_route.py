@@ -10,7 +10,9 @@ pip installs from PyPI through its cache, so a second run needs little network.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -43,3 +45,27 @@ def test_the_three_steps_work_without_make(tmp_path):
     solved = subprocess.run([str(python), "-c", "import ttt; print(ttt.solve(ttt.Board.empty()).value)"],
                             cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
     assert solved == "0"     # a draw, from the ttt this venv installed (cwd is not the checkout)
+
+
+@pytest.mark.slow(60)
+def test_every_worked_solution_of_notebook_09_runs_from_the_wheel(tmp_path):
+    """``--verify`` from an installed wheel, away from the checkout: nb09's solutions need no ``notebooks/data``."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "ttt", source / "ttt", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    wheels, target = tmp_path / "wheels", tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "--no-build-isolation", "--wheel-dir", str(wheels), str(source)], check=True)
+    (wheel,) = wheels.glob("ttt-*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+                    "--target", str(target), str(wheel)], check=True)
+    shutil.rmtree(source)
+    run = subprocess.run([sys.executable, "-c", "import ttt; print(ttt.__file__)"], cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(target)}, capture_output=True, text=True, check=True)
+    assert Path(run.stdout.strip()).is_relative_to(target)    # the wheel's ttt, not the checkout's
+    assert not (target / "notebooks").exists()
+    verify = subprocess.run([sys.executable, "-m", "ttt", "exercises", "--verify", "--notebook", "09"], cwd=tmp_path,
+                            env={**os.environ, "PYTHONPATH": str(target)}, capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    assert "worked solutions pass their own checks" in verify.stdout

@@ -27,7 +27,7 @@ from numbers import Integral, Real
 
 from ttt.geometry import BoardError
 
-__all__ = ["BudgetError", "BudgetExceeded", "check_budget", "Watch", "ProgressPrinter", "TICK"]
+__all__ = ["BudgetError", "BudgetExceeded", "check_budget", "Watch", "ProgressPrinter", "progress_bar", "TICK"]
 
 TICK = 1 << 16
 """At most this many nodes between two looks at the clock."""
@@ -193,3 +193,34 @@ class ProgressPrinter:
             self.stream.write("\n")
             self.stream.flush()
             self.open = False
+
+
+def progress_bar(total: int, desc: str, unit: str, enabled: bool = True):
+    """A text bar on standard error counting ``total`` steps, or a stand-in that does nothing (``enabled=False``).
+
+    The one bar of the long builds and benchmarks (the tablebase build of
+    :func:`ttt.retrograde.solve_all`, ``python -m ttt bench``): on standard
+    error, so that what they print on standard output stays clean, and gone
+    when it closes (``leave=False``), so that a log or a notebook keeps only
+    the result.  It is tqdm's text bar, never a widget, and tqdm is imported
+    only when a bar is wanted, so ``import ttt`` stays light.  Both kinds
+    answer ``update()``, ``set_description_str(text)`` and ``close()``.
+    """
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False, unit=unit)
+
+
+class _NoBar:
+    """The bar when none is wanted: every call does nothing."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def set_description_str(self, text: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

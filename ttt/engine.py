@@ -23,7 +23,11 @@ notebooks 07 and 09 can measure what it buys:
               block it and search nothing else; facing two threats, the game
               is lost in two plies; with three empty cells or fewer, the
               threats alone decide the game (with three left, the side to
-              move wins only by making two threats at once);
+              move wins only by making two threats at once).  This is the
+              threats-first rule of :func:`ttt.pruning.threats_first` (wins,
+              then blocks), written here on bitboards and inline for speed;
+              ``tests/test_pruning.py`` checks that the two find the same
+              wins and blocks;
 ``dead``      a position where no line can still be completed for either
               side is a draw, and one where a side has no line left caps its
               score, without searching further;

@@ -18,7 +18,10 @@ no guess ever outweighs a real win or loss.
 
 With ``threats`` on it takes the same two shortcuts as the exact engine:
 win at once when you can, block when you must, give up facing two threats;
-they let it see forced wins beyond its horizon.  With ``threats`` off it is
+they let it see forced wins beyond its horizon.  (The threats are those of
+:meth:`ttt.bitboard.Layout.threats`: the bitboard form of the order of
+:func:`ttt.pruning.threats_first`, wins then blocks; ``tests/test_pruning.py``
+checks that the two agree.)  With ``threats`` off it is
 the plain textbook search of notebook 08.  The players built on it are
 :class:`ttt.players.SearchPlayer`.
 """

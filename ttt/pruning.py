@@ -85,6 +85,7 @@ __all__ = [
     "ORDERS",
     "order_moves",
     "static_order",
+    "threats_first",
 ]
 
 T = TypeVar("T")
@@ -191,8 +192,23 @@ def _static_moves(board: Board) -> list[int]:
     return [cell for cell in board.geometry.static_order if cells[cell] == "."]
 
 
-def _urgent_first(board: Board, moves: list[int]) -> list[int]:
-    """``moves`` with the winning moves first, then the blocking moves, the rest in their order."""
+def threats_first(board: Board, moves: Iterable[int]) -> list[int]:
+    """``moves`` with the winning moves first, then the blocking moves, the rest in their own order.
+
+    The course's one "threats first" order on a :class:`~ttt.board.Board`
+    (the orders ``threats`` and ``threats+static`` of :data:`ORDERS`, and
+    notebook 05's exercise on move order, use it).  A move that wins ends
+    the search of its node at once (it reaches ``beta`` in the window
+    [-1, +1]), and a move that blocks the opponent's immediate win is the
+    only one that does not lose, so trying those first finds the cut-offs
+    soonest; the order within each group is kept, so it refines any order.
+
+    The engines (:mod:`ttt.engine`, :mod:`ttt.limited`) work on bitboards
+    and find the same two groups with :meth:`ttt.bitboard.Layout.threats`
+    (a side's threats are the empty cells that would complete one of its
+    lines); ``tests/test_pruning.py`` checks that both agree on every
+    reachable position.
+    """
     cells, geo = board.cells, board.geometry
     me = board.turn
     wins, blocks, rest = [], [], []
@@ -212,11 +228,11 @@ def _urgent_first(board: Board, moves: list[int]) -> list[int]:
 
 
 def _threat_index_moves(board: Board) -> list[int]:
-    return _urgent_first(board, board.legal_moves())
+    return threats_first(board, board.legal_moves())
 
 
 def _threat_static_moves(board: Board) -> list[int]:
-    return _urgent_first(board, _static_moves(board))
+    return threats_first(board, _static_moves(board))
 
 
 ORDERS: dict[str, Callable[[Board], list[int]]] = {

@@ -65,6 +65,7 @@ from pathlib import Path
 from functools import lru_cache
 
 from ttt.bitboard import Layout, layout
+from ttt.budget import progress_bar
 from ttt.board import Board
 from ttt.geometry import BoardError, check_shape
 from ttt.instrument import SearchStats
@@ -635,7 +636,7 @@ def solve_all(rows: int = 3, cols: int = 3, k: int = 3, method: str = "numpy", p
 
     ``method`` is ``"numpy"`` (:mod:`ttt.retrograde_numpy`) or ``"plain"``
     (:func:`positions_by_level` and :func:`solve_levels`); both give the
-    same table.  ``progress`` shows a tqdm bar on standard error (by
+    same table.  ``progress`` shows a bar (:func:`ttt.budget.progress_bar`) on standard error (by
     default from :data:`PROGRESS_MIN_CELLS` cells on).  A board too large
     for this machine is refused before anything is built
     (:func:`check_size`).
@@ -654,19 +655,9 @@ def solve_all(rows: int = 3, cols: int = 3, k: int = 3, method: str = "numpy", p
 
     if progress is None:
         progress = rows * cols >= PROGRESS_MIN_CELLS
-    bar = _progress_bar(2 * (rows * cols + 1), f"{rows}×{cols} k={k}") if progress else None
+    bar = progress_bar(2 * (rows * cols + 1), f"{rows}×{cols} k={k}", unit="level", enabled=progress)
     try:
-        levels = build_levels(rows, cols, k, step=bar.update if bar else None)
+        levels = build_levels(rows, cols, k, step=bar.update if progress else None)
     finally:
-        if bar:
-            bar.close()
+        bar.close()
     return Tablebase.from_levels(rows, cols, k, levels)
-
-
-def _progress_bar(total: int, desc: str):
-    """A tqdm bar on standard error counting the levels of both sweeps (tqdm is imported only here)."""
-    import sys
-
-    from tqdm import tqdm
-
-    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False, unit="level")

@@ -11,7 +11,6 @@ from exercise_support import toy as make_toy
 from ttt import Board
 from ttt.exercises import exercise, nb00
 from ttt.exercises.checks import (
-    claim_check,
     custom_check,
     function_check,
     number_check,
@@ -108,24 +107,6 @@ def test_numbers_check_names_each_wrong_number():
     assert "has no b" in toy.judge({"a": 1}).text
     assert "not 3 (an int)" in toy.judge(3).text
     assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': leave out the quotes.\n(b: right.)"
-
-
-def test_claim_check_shows_the_refutation(capsys):
-    after = Board.empty().play(0)
-
-    def refutation():
-        return "O holds the draw by taking the centre:", after.play(4)
-
-    toy = make_toy(claim_check(False, refutation, explain="Notebook 04 proves it."))
-    assert toy.check(False) is True
-    assert capsys.readouterr().out == "Correct: the claim is False. Notebook 04 proves it.\n"
-    assert toy.check(True) is False
-    out = capsys.readouterr().out
-    assert "The claim is False, not True. Here is why:" in out and " X | 1 | 2 " in out and " O " in out
-    assert toy.check("no") is False
-    assert "Answer True or False, not 'no' (a str)" in capsys.readouterr().out
-    assert toy.check(None) is False
-    assert capsys.readouterr().out.startswith("Exercise 99.1 is not answered yet: replace None with True or False")
 
 
 def test_position_check_parses_text_and_explains():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 from dataclasses import replace
 
 import pytest
@@ -17,6 +19,7 @@ from ttt.exercises import (
     notebooks,
     verify_all,
 )
+from ttt.tools import exercises_command
 
 # ---------------------------------------------------------------------- the registry
 
@@ -62,6 +65,13 @@ def test_empty_notebooks_list_nothing(empty_05):
     keys = [item.key for item in exercises()]
     assert keys[:5] == ["00.1", "00.2", "00.3", "00.4", "00.5"] and {"03.1", "03.5"} <= set(keys)
     assert not any(key.startswith("05.") for key in keys)
+
+
+def test_the_command_lists_an_empty_notebook_as_nothing(empty_05, capsys):
+    parser = argparse.ArgumentParser()
+    exercises_command.add_arguments(parser)
+    assert exercises_command.run(parser.parse_args(["--json", "--notebook", "05"])) == 0
+    assert json.loads(capsys.readouterr().out) == []
 
 
 def test_every_exercise_has_hints_and_a_solution():

@@ -7,7 +7,8 @@ from exercise_support import verdict
 from support import run_python
 
 from ttt.exercises import exercise, exercises
-from ttt.exercises.mode import assert_right, graded, plain_verdict
+from ttt.exercises.core import assert_right
+from ttt.exercises.mode import graded, plain_verdict
 from ttt.tools.cli import main
 
 
@@ -100,16 +101,16 @@ def test_assert_right_passes_a_right_answer_and_says_why_not_otherwise(capsys):
 def test_the_fresh_check_is_not_fooled_by_a_patched_judge():
     """A submission that patches Exercise.judge passes the visible test, not the hidden one (fresh modules)."""
     out = run_python(
-        "from ttt.exercises import core, mode\n"
+        "from ttt.exercises import core\n"
         "from ttt.exercises.checks import Verdict\n"
         "core.Exercise.judge = lambda self, answer: Verdict('right', ('patched',))\n"
-        "mode.assert_right('00', 2, lambda: 720)\n"
+        "core.assert_right('00', 2, lambda: 720)\n"
         "try:\n"
-        "    mode.assert_right_fresh('00', 2, lambda: 720)\n"
+        "    core.assert_right_fresh('00', 2, lambda: 720)\n"
         "except AssertionError as error:\n"
         "    print('hidden test:', str(error).splitlines()[0])\n"
-        "mode_again = __import__('ttt.exercises.mode', fromlist=['x'])\n"
-        "mode_again.assert_right_fresh('00', 2, lambda: 1440)\n"
+        "core_again = __import__('ttt.exercises.core', fromlist=['x'])\n"
+        "core_again.assert_right_fresh('00', 2, lambda: 1440)\n"
     )
     assert out.splitlines() == [
         "Exercise 00.2: right.",

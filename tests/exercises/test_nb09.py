@@ -13,12 +13,12 @@ from exercise_support import assert_unanswered, verdict
 
 from ttt import Board, solve
 from ttt.census import census
+from ttt.course import course_table
 from ttt.engine import Engine, Options
 from ttt.exercises import exercise, nb09
 from ttt.geometry import geometry
 from ttt.match import play_match
 from ttt.players import SearchPlayer
-from ttt.retrograde import load
 
 CHEAP, DEAR = ".OX./..../OX../O..X", "O..X/.OO./...X/X..."   # what the worked solution of 09.2 finds
 
@@ -208,7 +208,7 @@ def test_pairing_right_and_wrong(capsys):
 
 
 def test_no_sampled_win_is_longer_than_seven():
-    table = load(nb09.TABLE_PATH)
+    table = course_table(4, 4, 4)
     assert table.lookup("OOOX/O.../.XX./.X..").plies == 7
     rng = random.Random(3)
     for _ in range(300):
@@ -234,7 +234,7 @@ def _longest(plies_of, wins):
     """(most plies, entries reaching it) of the 4×4 table, with the slips written as a learner would."""
     import numpy as np
 
-    table = load(nb09.TABLE_PATH)
+    table = course_table(4, 4, 4)
     marks = np.array([int(key).bit_count() for key in table.keys])
     scores = table.scores.astype(np.int64)
     plies = np.where(wins(scores, marks), plies_of(16 - marks, marks, scores), -99)

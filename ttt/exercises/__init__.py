@@ -53,8 +53,8 @@ Rules of thumb:
   function of a board, tried on every position of
   :mod:`ttt.exercises.positions`, fullest boards first), ``number_check`` /
   ``numbers_check`` (with ``mistakes={wrong number: "the slip that gives it"}``),
-  ``claim_check`` (True/False with a refutation), ``position_check`` ("find a
-  position where ..."), or ``custom_check`` for anything else.  An open "why"
+  ``position_check`` ("find a position where ..."), or ``custom_check`` for
+  anything else.  An open "why"
   question has ``checker=None`` and a model answer in ``explanation``; if part of
   it is checkable, reword the prompt so that it asks for that part.
 * **The reference is not the solution.** Build a check's reference from the

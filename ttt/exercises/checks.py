@@ -19,8 +19,6 @@ The builders, from the most to the least specific:
     one number, or several named numbers; an expected value may be a function
     of no arguments, computed on the first check.  Every number check accepts
     int, float, Fraction and Decimal, exactly where the value is exact.
-``claim_check(truth, refutation, ...)``
-    a True/False claim; a wrong answer gets the counterexample.
 ``position_check(predicate, explain, ...)``
     "find a position where ...": the position is checked against the property
     and ``explain`` says which part fails.
@@ -93,7 +91,6 @@ __all__ = [
     "function_check",
     "number_check",
     "numbers_check",
-    "claim_check",
     "position_check",
     "custom_check",
     "sorted_cells",
@@ -108,9 +105,9 @@ __all__ = [
 class Check:
     """Base of every check: ``judge(answer) -> Verdict``, never raising, never printing.
 
-    ``kind`` names the kind of answer ("function", "number", "claim",
-    "position", "custom"); ``instruction`` finishes the sentence "Exercise 00.3
-    is not answered yet: ...".
+    ``kind`` names the kind of answer ("function", "number", "position",
+    "custom"); ``instruction`` finishes the sentence "Exercise 00.3 is not
+    answered yet: ...".
     """
 
     kind = "custom"
@@ -723,35 +720,7 @@ def numbers_check(expected: dict, *, tolerance=0, mistakes=None, direction=True,
                         slips=slips)
 
 
-# ---------------------------------------------------------------------- claims and positions
-
-
-class ClaimCheck(Check):
-    kind = "claim"
-    instruction = "replace None with True or False, then run the cell again."
-
-    def __init__(self, truth: bool, refutation, *, explain):
-        self.truth = bool(truth)
-        self.refutation = refutation
-        self.explain = explain
-
-    def _judge(self, answer) -> Verdict:
-        if not isinstance(answer, bool):
-            return wrong(f"Answer True or False, not {describe_value(answer)}.")
-        if answer == self.truth:
-            return right(f"the claim is {self.truth}." + (f" {self.explain}" if self.explain else ""))
-        return wrong(f"The claim is {self.truth}, not {answer}. Here is why:", *_as_parts(self.refutation()))
-
-
-def claim_check(truth: bool, refutation, *, explain="") -> ClaimCheck:
-    """A check for a True/False claim.
-
-    ``refutation()`` returns the parts (text, boards) that show a learner who
-    answered the other way why they are wrong: the counterexample to a false
-    "always", or the evidence for a true one.  It is only called on a wrong
-    answer, so it may search.  ``explain`` is added to the success line.
-    """
-    return ClaimCheck(truth, refutation, explain=explain)
+# ---------------------------------------------------------------------- positions
 
 
 def parse_position(answer) -> Board:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import sys
 import textwrap
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -22,7 +23,8 @@ from ttt.exercises.checks import Check, Verdict
 from ttt.exercises.verdicts import ERROR, describe_exception, raised_in_learners_code
 from ttt.exercises.starters import Starter
 
-__all__ = ["Exercise", "NoSuchExercise", "Failure", "exercise", "exercises", "notebooks", "verify_all"]
+__all__ = ["Exercise", "NoSuchExercise", "Failure", "exercise", "exercises", "notebooks", "notebook_id",
+           "verify_all", "assert_right", "assert_right_fresh"]
 
 
 class NoSuchExercise(ValueError):
@@ -79,7 +81,7 @@ class Exercise:
 
     @property
     def kind(self) -> str:
-        """What the answer is: "function", "number", "claim", "position", "custom", or "open" (no check)."""
+        """What the answer is: "function", "number", "position", "custom", or "open" (no check)."""
         return self.checker.kind if self.checker is not None else "open"
 
     @property
@@ -123,7 +125,7 @@ class Exercise:
         return f"### {self.number}. {'★ ' if self.star else ''}{self.title}"
 
     def prompt_markdown(self) -> str:
-        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.exercises.cells`)."""
+        """The exercise's cell in its notebook: the heading, then the prompt (:mod:`ttt.tools.exercise_cells`)."""
         return f"{self.heading}\n\n{self.prompt.strip()}"
 
     # ------------------------------------------------------------------ hints
@@ -262,7 +264,7 @@ def _shown(value) -> str:
     return str(value).strip() if _whole_number(value) is not None else repr(value)
 
 
-def _notebook_id(notebook) -> str:
+def notebook_id(notebook) -> str:
     """ "05", 5 and "5" all name notebook 05; anything else raises :class:`NoSuchExercise`."""
     number = _whole_number(notebook)
     if number is None or number < 0 or f"{number:02d}" not in notebooks():
@@ -311,7 +313,7 @@ def _number_list(numbers: list[int]) -> str:
 
 def exercise(notebook, number) -> Exercise:
     """The exercise ``number`` of ``notebook``: ``exercise("05", 3)``, ``exercise(5, 3)`` or ``exercise("5", 3)``."""
-    nb = _notebook_id(notebook)
+    nb = notebook_id(notebook)
     found = _load(nb)
     wanted = _whole_number(number)
     for item in found:
@@ -325,7 +327,7 @@ def exercise(notebook, number) -> Exercise:
 
 def exercises(notebook=None) -> list[Exercise]:
     """Every exercise of ``notebook`` (all notebooks when None), in order."""
-    names = notebooks() if notebook is None else (_notebook_id(notebook),)
+    names = notebooks() if notebook is None else (notebook_id(notebook),)
     return [item for nb in names for item in _load(nb)]
 
 
@@ -370,3 +372,49 @@ def verify_all(notebook=None) -> list[Failure]:
         if failure is not None:
             failures.append(failure)
     return failures
+
+
+# ---------------------------------------------------------------------- the autograder's assertion
+
+
+def _judged(exercise_of, notebook: str, number: int, get_answer):
+    """Fetch the answer through ``get_answer`` and judge it; raise AssertionError with the reason."""
+    item = exercise_of(notebook, number)
+    try:
+        answer = get_answer()
+    except NameError as error:
+        raise AssertionError(f"Exercise {item.key} is not answered: {error} (the answer cell stopped before"
+                          " defining it, or was not run).") from None
+    verdict = item.judge(answer)
+    if verdict.status == "unanswered":
+        raise AssertionError(f"Exercise {item.key} is not answered yet: {verdict.text}")
+    if not verdict.ok:   # the reason in brackets is what the grade export reads: "too slow", "error", ...
+        raise AssertionError(f"Exercise {item.key} is not right ({verdict.reason}):\n{verdict.text}")
+    return item
+
+
+def assert_right(notebook: str, number: int, get_answer) -> None:
+    """The autograder's test: pass when the answer is right, else raise AssertionError saying why.
+
+    ``get_answer`` is a function of no arguments returning the answer
+    (``lambda: forcing_moves``), so that an answer cell that never defined its
+    name gives "not answered" in words rather than a bare ``NameError``.
+    """
+    item = _judged(exercise, notebook, number, get_answer)
+    print(f"Exercise {item.key}: right.")
+
+
+def assert_right_fresh(notebook: str, number: int, get_answer) -> None:
+    """:func:`assert_right` with the exercise modules loaded afresh (the hidden test of an assignment).
+
+    A submission runs in the same interpreter as its tests, so it could replace
+    ``Exercise.judge`` or a check's method to pass the visible test.  The hidden
+    test forgets every ``ttt.exercises`` module and imports them again, so such a
+    patch on the old modules does not reach the check that grades.  (The rules in
+    ``ttt.board`` and the rest are kept: the answer's boards must stay comparable.)
+    """
+    for name in [name for name in sys.modules if name == "ttt.exercises" or name.startswith("ttt.exercises.")]:
+        del sys.modules[name]
+    fresh = importlib.import_module("ttt.exercises.core")
+    item = _judged(fresh.exercise, notebook, number, get_answer)
+    print(f"Exercise {item.key}: right (hidden test).")

@@ -16,15 +16,19 @@ cell, the first code cell of every generated assignment, sets it, and a teacher 
 JupyterHub).  It hides nothing from a student who reads the installed package's
 source: the worked solutions and the checks' expected values are in it.  It removes
 the shortcuts, not the answers.
+
+The autograder's assertion, which judges an answer in graded mode, is
+:func:`ttt.exercises.core.assert_right` (beside the registry it looks the
+exercise up in, so that this module imports nothing of the exercises).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
 
-__all__ = ["ENVIRONMENT_VARIABLE", "graded", "withheld", "plain_verdict", "assert_right", "assert_right_fresh"]
+from ttt.exercises.verdicts import Reveal
+
+__all__ = ["ENVIRONMENT_VARIABLE", "graded", "withheld", "plain_verdict"]
 
 ENVIRONMENT_VARIABLE = "TTT_GRADED"
 
@@ -48,8 +52,6 @@ def plain_verdict(verdict, kind: str):
     right values), so the checks themselves stay as they are; a right or
     unanswered verdict is returned unchanged.
     """
-    from ttt.exercises.verdicts import Reveal
-
     if not graded() or verdict.status != "wrong":
         return verdict
     if kind == "number":
@@ -57,48 +59,3 @@ def plain_verdict(verdict, kind: str):
                              verdict.mistake)
     return type(verdict)("wrong", tuple(part for part in verdict.parts if not isinstance(part, Reveal)),
                          verdict.mistake)
-
-
-def _judged(exercise_of, notebook: str, number: int, get_answer):
-    """Fetch the answer through ``get_answer`` and judge it; raise AssertionError with the reason."""
-    item = exercise_of(notebook, number)
-    try:
-        answer = get_answer()
-    except NameError as error:
-        raise AssertionError(f"Exercise {item.key} is not answered: {error} (the answer cell stopped before"
-                          " defining it, or was not run).") from None
-    verdict = item.judge(answer)
-    if verdict.status == "unanswered":
-        raise AssertionError(f"Exercise {item.key} is not answered yet: {verdict.text}")
-    if not verdict.ok:   # the reason in brackets is what the grade export reads: "too slow", "error", ...
-        raise AssertionError(f"Exercise {item.key} is not right ({verdict.reason}):\n{verdict.text}")
-    return item
-
-
-def assert_right(notebook: str, number: int, get_answer) -> None:
-    """The autograder's test: pass when the answer is right, else raise AssertionError saying why.
-
-    ``get_answer`` is a function of no arguments returning the answer
-    (``lambda: forcing_moves``), so that an answer cell that never defined its
-    name gives "not answered" in words rather than a bare ``NameError``.
-    """
-    from ttt.exercises.core import exercise
-
-    item = _judged(exercise, notebook, number, get_answer)
-    print(f"Exercise {item.key}: right.")
-
-
-def assert_right_fresh(notebook: str, number: int, get_answer) -> None:
-    """:func:`assert_right` with the exercise modules loaded afresh (the hidden test of an assignment).
-
-    A submission runs in the same interpreter as its tests, so it could replace
-    ``Exercise.judge`` or a check's method to pass the visible test.  The hidden
-    test forgets every ``ttt.exercises`` module and imports them again, so such a
-    patch on the old modules does not reach the check that grades.  (The rules in
-    ``ttt.board`` and the rest are kept: the answer's boards must stay comparable.)
-    """
-    for name in [name for name in sys.modules if name == "ttt.exercises" or name.startswith("ttt.exercises.")]:
-        del sys.modules[name]
-    core = importlib.import_module("ttt.exercises.core")
-    item = _judged(core.exercise, notebook, number, get_answer)
-    print(f"Exercise {item.key}: right (hidden test).")

@@ -41,7 +41,7 @@ from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
-from ttt.pruning import ORDERS, _urgent_first, alphabeta
+from ttt.pruning import ORDERS, alphabeta, threats_first
 from ttt.scores import leaf_value
 from ttt.solver import move_scores, solve
 from ttt.symmetry import canonical
@@ -484,7 +484,7 @@ def _order_figures() -> dict:
     return dict(
         my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'),
         index_nodes=_order_nodes('index'),
-        urgent_then_blocking_nodes=_counted(lambda board: _urgent_first(board, my_order(board))),
+        urgent_then_blocking_nodes=_counted(lambda board: threats_first(board, my_order(board))),
         threats_static_nodes=_order_nodes('threats+static'),
     )
 

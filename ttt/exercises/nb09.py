@@ -8,7 +8,6 @@ searches' calls, the board's lines); exercise 2 cuts plain alpha-beta off once i
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from ttt.board import Board
 from ttt.exercises.checks import (
@@ -30,9 +29,6 @@ from ttt.geometry import geometry
 from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
 from ttt.pruning import AlphaBetaObserver, alphabeta
-
-TABLE_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "tablebase_4x4_k4.ttt"
-"""The 4×4 (k=4) table the notebook loads as ``data/tablebase_4x4_k4.ttt``."""
 
 # ====================================================================== 09.1 the atlas, extended
 
@@ -214,10 +210,10 @@ def symmetric_positions():
     import numpy as np
 
     from ttt.census import symmetry_tables
-    from ttt.retrograde import load
+    from ttt.course import course_table
     from ttt.symmetry import permutations
 
-    keys = load(TABLE_PATH).keys
+    keys = course_table(4, 4, 4).keys
     images = [keys]
     for pieces in symmetry_tables(permutations(4, 4), 16, np.uint32):  # the seven other symmetries
         image = np.zeros_like(keys)
@@ -368,9 +364,9 @@ def longest_win():
     """(the most moves any forced win in the 4×4 table takes, how many table entries take that many)."""
     import numpy as np
 
-    from ttt.retrograde import load
+    from ttt.course import course_table
 
-    table = load(TABLE_PATH)
+    table = course_table(4, 4, 4)
     marks = np.array([int(key).bit_count() for key in table.keys])
     empty = 16 - marks
     scores = table.scores.astype(np.int64)

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ttt.course import NOTEBOOKS as NOTEBOOKS_DIR
 from ttt.exercises import Exercise, exercises, notebooks
 
 __all__ = [
@@ -50,7 +51,6 @@ __all__ = [
 POINTS, STAR_POINTS = 2, 3         # an exercise, a ★ exercise (checked or open)
 DEFAULT_TIMEOUT = 60               # seconds per cell, in autograding (nbgrader's Execute.timeout)
 DEFAULT_MEMORY_MB = 2048           # data memory of an autograded kernel (RLIMIT_DATA)
-NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 
@@ -326,7 +326,7 @@ def autograder_test_source(item: Exercise) -> str:
     call = f'"{item.notebook}", {item.number}, lambda: {checked}'
     return "\n".join([
         f"# Autograder test of exercise {item.key} ({points(item)} points): its check must say it is right.",
-        "from ttt.exercises.mode import assert_right",
+        "from ttt.exercises.core import assert_right",
         "",
         f"assert_right({call})",
         HIDDEN[0],
@@ -335,7 +335,7 @@ def autograder_test_source(item: Exercise) -> str:
         "import sys",
         'for _module in [m for m in sys.modules if m.startswith("ttt.exercises")]:',
         "    del sys.modules[_module]",
-        "from ttt.exercises.mode import assert_right_fresh",
+        "from ttt.exercises.core import assert_right_fresh",
         "",
         f"assert_right_fresh({call})",
         HIDDEN[1],

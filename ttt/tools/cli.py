@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     tablebase_cmd.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     tablebase_cmd.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
-    from ttt.exercises import command as exercises_command  # light: the exercises load only when asked for
+    from ttt.tools import exercises_command  # light: the exercises load only when asked for
 
     exercises_cmd = commands.add_parser(
         "exercises", help="list the exercises, check every worked solution, or print a notebook's solutions"
@@ -392,7 +392,7 @@ def cmd_tablebase(args: argparse.Namespace) -> int:
 
 
 def cmd_exercises(args: argparse.Namespace) -> int:
-    from ttt.exercises import command as exercises_command
+    from ttt.tools import exercises_command
 
     return exercises_command.run(args)
 

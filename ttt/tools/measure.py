@@ -39,7 +39,7 @@ import sys
 import time
 
 from ttt.board import Board
-from ttt.budget import BudgetExceeded, check_budget
+from ttt.budget import BudgetExceeded, check_budget, progress_bar
 from ttt.engine import Engine
 from ttt.geometry import check_shape
 from ttt.instrument import SearchStats
@@ -78,29 +78,6 @@ COLD_SNIPPETS = {
     **peers.COLD_SNIPPETS,
 }
 """Our own cold runs and the peers' (:data:`ttt.tools.peers.COLD_SNIPPETS`), by name."""
-
-
-def _progress_bar(total: int, enabled: bool, desc: str):
-    """A tqdm bar on standard error, or a stand-in that does nothing (no bar wanted, or no tqdm)."""
-    if enabled:
-        try:
-            from tqdm import tqdm
-        except ImportError:
-            pass
-        else:
-            return tqdm(total=total, desc=desc, file=sys.stderr, leave=False, unit="run")
-    return _NoBar()
-
-
-class _NoBar:
-    def update(self, n=1):
-        pass
-
-    def set_description_str(self, text):
-        pass
-
-    def close(self):
-        pass
 
 
 @contextlib.contextmanager
@@ -171,7 +148,7 @@ def results(repeat: int = 5, slow_repeat: int | None = None, quick: bool = False
     chosen = [a for a in ALGORITHMS if not (quick and a.slow)]
     slow_repeat = repeat if slow_repeat is None else slow_repeat
     runs = {a.name: slow_repeat if a.slow else repeat for a in chosen}
-    bar = _progress_bar(sum(runs.values()), progress, "bench")
+    bar = progress_bar(sum(runs.values()), "bench", unit="run", enabled=progress)
     rows = []
     try:
         for algorithm in chosen:
@@ -193,7 +170,7 @@ def peer_rows(repeat: int = 5, progress: bool = False) -> list[dict]:
     value for X as the peer reports it (0: a draw).
     """
     names = peers.available()
-    bar = _progress_bar(len(names) * repeat, progress, "peers")
+    bar = progress_bar(len(names) * repeat, "peers", unit="run", enabled=progress)
     rows = []
     try:
         for name in names:
@@ -252,7 +229,7 @@ def cold_times(repeat: int = 5, progress: bool = False) -> dict:
     """
     have = set(peers.available())
     names = [name for name in COLD_SNIPPETS if name.startswith("ttt") or name in have]
-    bar = _progress_bar(len(names) * repeat, progress, "cold")
+    bar = progress_bar(len(names) * repeat, "cold", unit="run", enabled=progress)
     times, values = {}, {}
     try:
         for name in names:
@@ -350,7 +327,7 @@ def board_benchmark(
     check_shape(rows, cols, k)
     check_budget(max_seconds)
     board = Board.empty(rows, cols, k)
-    bar = _progress_bar(len(ABLATION) * repeat, progress, f"{rows}×{cols} k={k}")
+    bar = progress_bar(len(ABLATION) * repeat, f"{rows}×{cols} k={k}", unit="run", enabled=progress)
     table_rows = []
     try:
         for name, options in ABLATION:
@@ -458,7 +435,7 @@ def retrograde_benchmark(rows: int, cols: int, k: int, repeat: int = 3, slow_pee
                          repeat if game == "tic_tac_toe" else 1))
         else:
             section["note"] = SLOW_PEER_NOTE
-    bar = _progress_bar(sum(n for _, _, n in runs), progress, "whole tables")
+    bar = progress_bar(sum(n for _, _, n in runs), "whole tables", unit="run", enabled=progress)
     try:
         for name, snippet, n in runs:
             bar.set_description_str(name)

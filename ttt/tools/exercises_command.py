@@ -20,7 +20,7 @@ import json
 import sys
 
 from ttt.exercises import mode
-from ttt.exercises.core import NoSuchExercise, _notebook_id, exercises, notebooks, verify_all
+from ttt.exercises.core import NoSuchExercise, notebook_id, exercises, notebooks, verify_all
 from ttt.exercises.render import markdown_to_text
 
 
@@ -104,9 +104,9 @@ def run(args: argparse.Namespace) -> int:
     """Carry out the sub-command; the exit status is 0, 1 (a solution fails) or 2 (bad input)."""
     try:
         if getattr(args, "write_cells", None) is not None:
-            from ttt.exercises.cells import write_cells
+            from ttt.tools.exercise_cells import write_cells
 
-            names = [_notebook_id(name) for name in args.write_cells] or list(notebooks())
+            names = [notebook_id(name) for name in args.write_cells] or list(notebooks())
             for path in write_cells(names):
                 print(f"rewrote the exercise cells of {path.name}")
             return 0

@@ -21,11 +21,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ttt.course import NOTEBOOKS
 from ttt.exercises.core import Exercise, exercises
 
-__all__ = ["NOTEBOOKS", "owned", "update_notebook", "notebook_path", "write_cells"]
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+__all__ = ["owned", "update_notebook", "notebook_path", "write_cells"]
 
 
 def _text(cell: dict) -> str:

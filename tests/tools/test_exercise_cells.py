@@ -1,11 +1,11 @@
-"""ttt.exercises.cells: the exercise cells are written from the modules, in place, and only those cells."""
+"""ttt.tools.exercise_cells: the exercise cells are written from the modules, in place, and only those cells."""
 
 from __future__ import annotations
 
 import copy
 
 from ttt.exercises import exercises
-from ttt.exercises.cells import owned, update_notebook
+from ttt.tools.exercise_cells import owned, update_notebook
 
 
 def _markdown(text, **metadata):
