@@ -10,7 +10,7 @@
 ``tablebase``  every reachable position solved bottom-up (:mod:`ttt.retrograde`):
            counts by level and outcome, time and memory, and a compact file;
 ``exercises``  the notebooks' exercises: list them, verify every worked solution,
-           print a notebook's solutions for a teacher (:mod:`ttt.exercises.command`).
+           print a notebook's solutions for a teacher (:mod:`ttt.tools.exercises_command`).
 ``assignments``  an nbgrader course generated from the exercises (:mod:`ttt.tools.assignments`);
 ``autograde``    ``nbgrader autograde`` one student at a time in a sandbox (:mod:`ttt.tools.autograde`);
 ``class-report`` per exercise: mean, full marks, commonest failure, a plot (:mod:`ttt.tools.class_report`).
