@@ -29,6 +29,7 @@ help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
+	@echo "make test-grading the longer grading tests: seven labs through nbgrader, the sandboxed class"
 	@echo "make browser-a11y every notebook in Voila: axe-core (WCAG 2.1 AA) and keyboard-only games"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
@@ -118,7 +119,7 @@ bubblewrap:
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium bubblewrap
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests \
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests -m "not grading" \
 	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py \
 	  --ignore=tests/browser/test_accessibility.py
 
@@ -127,6 +128,12 @@ test: $(VENV)/.requirements-test chromium bubblewrap
 # on two cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
 browser-a11y: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser/test_accessibility.py
+
+# The longer nbgrader runs that `make test` leaves out (tests marked `grading` in tests/tools/test_autograde.py):
+# the worked solutions of the seven labs `make test` does not grade, and a class of misbehaving submissions of
+# labs 00 and 05 graded in their bubblewrap sandboxes (six kinds, the escapes, a regrade).
+test-grading: $(VENV)/.requirements-test bubblewrap
+	$(BIN)/python -m pytest $(XDIST) tests/tools/test_autograde.py -m grading
 
 # The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
 # registry, about a minute of mostly waiting; .ci/run calls it after `make test`.

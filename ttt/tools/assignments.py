@@ -50,6 +50,9 @@ __all__ = [
 POINTS, STAR_POINTS = 2, 3         # an exercise, a ★ exercise (checked or open)
 DEFAULT_TIMEOUT = 60               # seconds per cell, in autograding (nbgrader's Execute.timeout)
 DEFAULT_MEMORY_MB = 2048           # data memory of an autograded kernel (RLIMIT_DATA)
+# `nbgrader generate_feedback`: nbgrader's default steps with the hidden tests and the tracebacks taken out.
+FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades", "nbgrader.preprocessors.ClearHiddenTests",
+                          "ttt.tools.feedback.PlainErrors", "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor"]
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
@@ -687,9 +690,12 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
         # or `answer = None`); the solution region becomes only a comment where the answer goes.
         c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE"}}
 
-        # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ named <student>_<lab>.ipynb (from an LMS).
-        c.ZipCollectApp.collector_plugin = "nbgrader.plugins.zipcollect.FileNameCollectorPlugin"
-        c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9.-]+)_(?P<file_id>lab[0-9][0-9]_\\w+\\.ipynb)$"
+        # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ as Canvas or Moodle name them, or
+        # <student>_<lab>.ipynb; any other file stops the collection with its name (ttt.tools.collect).
+        c.ZipCollectApp.collector_plugin = "ttt.tools.collect.LmsCollectorPlugin"
+
+        # `nbgrader generate_feedback`: no hidden test's source and no traceback into the package (ttt.tools.feedback).
+        c.GenerateFeedback.preprocessors = {FEEDBACK_PREPROCESSORS!r}
 
         # `nbgrader export` writes one row per student and exercise, with the reason a test failed.
         from ttt.tools.grades_export import exercise_csv_exporter
