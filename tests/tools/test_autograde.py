@@ -203,7 +203,7 @@ def half_done(course, lab: str, last: int) -> dict:
 LAB05_KINDS = {
     "solver": {},
     "mistaken": {1: "wrong answer"},
-    "half": {4: "not answered", 5: "not answered", 7: "not answered"},
+    "half": {4: "not answered", 5: "not answered", 6: "not answered", 7: "not answered"},
     "crasher": {4: "error in the answer"},
     "looper": {3: "timeout"},
     "vandal": {2: None},
@@ -342,13 +342,16 @@ class TestLab00Submissions:
         assert files_of(course) == before
 
     def test_a_regrade_changes_nothing(self, lab00):
+        def same(got: dict) -> dict:   # an open question not yet marked has no score (nan, which equals nothing)
+            return {key: (None if score != score else score, *rest) for key, (score, *rest) in got.items()}
+
         course, _, _, rows = lab00
         students = ["solver", "looper", "vandal", escaper("read source")]
         assert main(["autograde", str(course), LAB, *[a for s in students for a in ("--student", s)]]) == 0
         again = export(course)
         assert len(again) == len(rows)
         for student in students:
-            assert scores(again, student) == scores(rows, student), student
+            assert same(scores(again, student)) == same(scores(rows, student)), student
 
     def test_the_untouched_release_gets_zero(self, lab00):
         got = scores(lab00[3], "untouched", notebook="00")
@@ -381,7 +384,7 @@ class TestLab00Submissions:
         html = (course / "feedback" / "crasher" / LAB / f"{LAB}.html").read_text()
         assert "my code has a bug" in html and "Exercise 00.1 is not answered" in html
         assert "HIDDEN TESTS" not in html and "assert_right_fresh" not in html
-        assert "Traceback" not in html and "site-packages" not in html and "ttt/exercises" not in html
+        assert "most recent call last" not in html and "site-packages" not in html and "ttt/exercises" not in html
 
     def test_the_totals_have_a_row_per_student_for_a_gradebook(self, lab00):
         with open(lab00[0] / "grades_totals.csv", newline="") as handle:

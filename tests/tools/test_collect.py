@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("nbgrader")  # the teacher's extra; `make test` installs it
-
-from ttt.tools.collect import submission_of  # noqa: E402 - after the check that nbgrader is there
+from ttt.tools.collect import submission_of
 
 
 @pytest.mark.parametrize("path, expected", [

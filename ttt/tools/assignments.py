@@ -50,9 +50,6 @@ __all__ = [
 POINTS, STAR_POINTS = 2, 3         # an exercise, a ★ exercise (checked or open)
 DEFAULT_TIMEOUT = 60               # seconds per cell, in autograding (nbgrader's Execute.timeout)
 DEFAULT_MEMORY_MB = 2048           # data memory of an autograded kernel (RLIMIT_DATA)
-# `nbgrader generate_feedback`: nbgrader's default steps with the hidden tests and the tracebacks taken out.
-FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades", "nbgrader.preprocessors.ClearHiddenTests",
-                          "ttt.tools.feedback.PlainErrors", "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor"]
 NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
@@ -692,10 +689,14 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
 
         # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ as Canvas or Moodle name them, or
         # <student>_<lab>.ipynb; any other file stops the collection with its name (ttt.tools.collect).
-        c.ZipCollectApp.collector_plugin = "ttt.tools.collect.LmsCollectorPlugin"
+        from ttt.tools.collect import lms_collector_plugin
+
+        c.ZipCollectApp.collector_plugin = lms_collector_plugin()
 
         # `nbgrader generate_feedback`: no hidden test's source and no traceback into the package (ttt.tools.feedback).
-        c.GenerateFeedback.preprocessors = {FEEDBACK_PREPROCESSORS!r}
+        from ttt.tools.feedback import feedback_preprocessors
+
+        c.GenerateFeedback.preprocessors = feedback_preprocessors()
 
         # `nbgrader export` writes one row per student and exercise, with the reason a test failed.
         from ttt.tools.grades_export import exercise_csv_exporter

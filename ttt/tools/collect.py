@@ -3,7 +3,7 @@
 nbgrader's own collector reads the student and the notebook from a file name
 with one regular expression and skips, with a warning and exit status 0, every
 file it does not match, so a submission named the LMS's way was silently left
-out.  :class:`LmsCollectorPlugin` (set in ``nbgrader_config.py`` by
+out.  The plugin :func:`lms_collector_plugin` builds (set in ``nbgrader_config.py`` by
 :mod:`ttt.tools.assignments`) understands three namings:
 
 * Canvas ("Download Submissions"): ``<name>_[LATE_]<user id>_<submission id>_<file>``;
@@ -22,9 +22,7 @@ from __future__ import annotations
 import os
 import re
 
-from nbgrader.plugins.zipcollect import FileNameCollectorPlugin
-
-__all__ = ["submission_of", "LmsCollectorPlugin"]
+__all__ = ["submission_of", "lms_collector_plugin"]
 
 _LAB_FILE = r"(?P<lab>lab[0-9][0-9]_[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*)(?:-[0-9]+| ?\([0-9]+\))?\.ipynb"
 _NAMINGS = [
@@ -50,19 +48,25 @@ def _starts(path: str) -> list[int]:
     return sorted({0, *(m.end() for m in re.finditer("/", path))}, reverse=True)
 
 
-class LmsCollectorPlugin(FileNameCollectorPlugin):
-    """nbgrader's collector for the namings above: a file that is none of them stops ``zip_collect`` with its name."""
+def lms_collector_plugin():
+    """nbgrader's collector plugin for the namings above (built here, so that nbgrader is imported only here)."""
+    from nbgrader.plugins.zipcollect import FileNameCollectorPlugin
 
-    def collect(self, submitted_file: str) -> dict | None:
-        relative = os.path.basename(submitted_file)
-        try:   # nbgrader's own way to the folder it extracted the archives into (the student's folder matters)
-            folder = self.parent._format_collect_path(self.parent.extracted_directory)
-            relative = os.path.relpath(submitted_file, folder)
-        except (AttributeError, TypeError, ValueError):
-            pass
-        found = submission_of(relative.replace(os.sep, "/"))
-        if found is None:
-            self.parent.fail(f"zip_collect: {relative} is not a submission named the Canvas, Moodle or "
-                             f"<student>_<lab>.ipynb way (see the teaching guide); rename or remove it")
-        student, lab = found
-        return {"student_id": student, "file_id": f"{lab}.ipynb"}
+    class LmsCollectorPlugin(FileNameCollectorPlugin):
+        """nbgrader's collector for the namings above: a file that is none of them stops ``zip_collect`` with its name."""
+
+        def collect(self, submitted_file: str) -> dict | None:
+            relative = os.path.basename(submitted_file)
+            try:   # nbgrader's own way to the folder it extracted the archives into (the student's folder matters)
+                folder = self.parent._format_collect_path(self.parent.extracted_directory)
+                relative = os.path.relpath(submitted_file, folder)
+            except (AttributeError, TypeError, ValueError):
+                pass
+            found = submission_of(relative.replace(os.sep, "/"))
+            if found is None:
+                self.parent.fail(f"zip_collect: {relative} is not a submission named the Canvas, Moodle or "
+                                 f"<student>_<lab>.ipynb way (see the teaching guide); rename or remove it")
+            student, lab = found
+            return {"student_id": student, "file_id": f"{lab}.ipynb"}
+
+    return LmsCollectorPlugin

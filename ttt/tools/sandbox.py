@@ -30,6 +30,7 @@ watch, where to put the connection files, the limits.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -38,7 +39,6 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from jupyter_client.manager import AsyncKernelManager
 
 __all__ = ["INSTALL_HINT", "SandboxError", "Limits", "SandboxSettings", "bwrap", "bwrap_command",
            "SandboxedKernelManager", "ENVIRONMENT_VARIABLE", "FLAGS_FILE"]
@@ -128,42 +128,56 @@ def bwrap_command(folder: str, runtime: str, settings: SandboxSettings, kernel: 
     return command + confine + ["--", *rest]
 
 
-class SandboxedKernelManager(AsyncKernelManager):
-    """A kernel manager that starts the kernel sealed by :func:`bwrap_command` (nbgrader's ``Execute`` uses it).
+def __getattr__(name: str):
+    """``SandboxedKernelManager``, built on first use: jupyter_client comes with the teacher's tools only (nbgrader
+    names the class by its path, ``ttt.tools.sandbox.SandboxedKernelManager``)."""
+    if name == "SandboxedKernelManager":
+        return _kernel_manager_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    Asynchronous, like nbgrader's default: nbclient awaits its client's channels, and the blocking client of a
-    synchronous manager waits for IOPub output with no timeout on the event loop's own thread, so a cell in an
-    endless loop was never timed out and the run hung.
-    """
 
-    def _settings(self) -> SandboxSettings:
-        text = os.environ.get(ENVIRONMENT_VARIABLE)
-        if not text:
-            raise SandboxError(f"{ENVIRONMENT_VARIABLE} is not set: run `python -m ttt autograde`, which sets it")
-        return SandboxSettings.from_json(text)
+@functools.cache
+def _kernel_manager_class():
+    from jupyter_client.manager import AsyncKernelManager
 
-    async def _async_pre_start_kernel(self, **kw):
-        """A fresh folder for the connection file and sockets (shared with the kernel), ZeroMQ over ``ipc``."""
-        settings = self._settings()
-        os.makedirs(settings.runtime, exist_ok=True)
-        self.sandbox_runtime = tempfile.mkdtemp(prefix="kernel-", dir=settings.runtime)
-        os.chmod(self.sandbox_runtime, 0o777)  # the kernel may be another user inside
-        self.sandbox_folder = os.path.abspath(kw.get("cwd") or os.getcwd())
-        self.sandbox_settings = settings
-        self.transport = "ipc"
-        self.ip = os.path.join(self.sandbox_runtime, "ipc")
-        self.connection_file = os.path.join(self.sandbox_runtime, "kernel.json")
-        # A signal to the kernel's process group would reach bwrap too, and end the sandbox: interrupt a cell
-        # that runs too long by a message, which the kernel turns into its own SIGINT.
-        self.kernel_spec.interrupt_mode = "message"
-        return await super()._async_pre_start_kernel(**kw)
+    class SandboxedKernelManager(AsyncKernelManager):
+        """A kernel manager that starts the kernel sealed by :func:`bwrap_command` (nbgrader's ``Execute`` uses it).
 
-    def write_connection_file(self, **kwargs) -> None:
-        super().write_connection_file(**kwargs)
-        os.chmod(self.connection_file, 0o644)
+        Asynchronous, like nbgrader's default: nbclient awaits its client's channels, and the blocking client of a
+        synchronous manager waits for IOPub output with no timeout on the event loop's own thread, so a cell in an
+        endless loop was never timed out and the run hung.
+        """
 
-    def format_kernel_cmd(self, extra_arguments=None) -> list[str]:
-        kernel = super().format_kernel_cmd(extra_arguments)
-        if kernel and kernel[0] in ("python", "python3"):
-            kernel[0] = sys.executable
-        return bwrap_command(self.sandbox_folder, self.sandbox_runtime, self.sandbox_settings, kernel)
+        def _settings(self) -> SandboxSettings:
+            text = os.environ.get(ENVIRONMENT_VARIABLE)
+            if not text:
+                raise SandboxError(f"{ENVIRONMENT_VARIABLE} is not set: run `python -m ttt autograde`, which sets it")
+            return SandboxSettings.from_json(text)
+
+        async def _async_pre_start_kernel(self, **kw):
+            """A fresh folder for the connection file and sockets (shared with the kernel), ZeroMQ over ``ipc``."""
+            settings = self._settings()
+            os.makedirs(settings.runtime, exist_ok=True)
+            self.sandbox_runtime = tempfile.mkdtemp(prefix="kernel-", dir=settings.runtime)
+            os.chmod(self.sandbox_runtime, 0o777)  # the kernel may be another user inside
+            self.sandbox_folder = os.path.abspath(kw.get("cwd") or os.getcwd())
+            self.sandbox_settings = settings
+            self.transport = "ipc"
+            self.ip = os.path.join(self.sandbox_runtime, "ipc")
+            self.connection_file = os.path.join(self.sandbox_runtime, "kernel.json")
+            # A signal to the kernel's process group would reach bwrap too, and end the sandbox: interrupt a cell
+            # that runs too long by a message, which the kernel turns into its own SIGINT.
+            self.kernel_spec.interrupt_mode = "message"
+            return await super()._async_pre_start_kernel(**kw)
+
+        def write_connection_file(self, **kwargs) -> None:
+            super().write_connection_file(**kwargs)
+            os.chmod(self.connection_file, 0o644)
+
+        def format_kernel_cmd(self, extra_arguments=None) -> list[str]:
+            kernel = super().format_kernel_cmd(extra_arguments)
+            if kernel and kernel[0] in ("python", "python3"):
+                kernel[0] = sys.executable
+            return bwrap_command(self.sandbox_folder, self.sandbox_runtime, self.sandbox_settings, kernel)
+
+    return SandboxedKernelManager
