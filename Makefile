@@ -23,12 +23,13 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-install browser-a11y test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium clean lite browser-lite npm assignments bench-grading
+.PHONY: help lab test test-install browser-a11y test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium bubblewrap clean lite browser-lite npm assignments bench-grading test-grading
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
+	@echo "make test-grading the longer grading tests: seven labs through nbgrader, the sandboxed class"
 	@echo "make browser-a11y every notebook in Voila and JupyterLab: axe-core (WCAG 2.1 AA), keyboard-only games"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
@@ -74,8 +75,9 @@ assignments: $(VENV)/.requirements-teacher
 	$(BIN)/python -m ttt assignments --out $(COURSE)
 
 # Measured, not asserted: autograde N worked-solution submissions of LAB (default lab05_pruning, 5 students).
-bench-grading: $(VENV)/.requirements-teacher
-	$(BIN)/python tests/tools/bench_grading.py --lab $(or $(LAB),lab05_pruning) --students $(or $(STUDENTS),5)
+bench-grading: $(VENV)/.requirements-teacher bubblewrap
+	$(BIN)/python tests/tools/bench_grading.py --lab $(or $(LAB),lab05_pruning) --students $(or $(STUDENTS),5) \
+	  $(if $(JOBS),--jobs $(JOBS))
 
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 lab: $(VENV)/.requirements
@@ -95,6 +97,19 @@ chromium:
 	  exit 1; \
 	fi
 
+# `python -m ttt autograde` seals every submission's kernel with Debian's bubblewrap (bwrap).
+bubblewrap:
+	@if command -v bwrap >/dev/null; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Debian's bubblewrap for the grading tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	else \
+	  echo "Autograding (and its tests) needs bubblewrap's bwrap."; \
+	  echo "Install it with:  sudo apt-get install bubblewrap   (Debian/Ubuntu)"; \
+	  exit 1; \
+	fi
+
 # One pytest run: strict nbval over every notebook (each kernel kept under 500 MB by
 # tests/kernel_memory.py), the unit tests (every worked solution through its own check among them:
 # tests/exercises/test_core.py) and the browser tests (all but the JupyterLite site's, which
@@ -103,8 +118,8 @@ chromium:
 # longest pieces of work first.
 # TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
 XDIST := -n auto --dist loadgroup
-test: $(VENV)/.requirements-test chromium
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests \
+test: $(VENV)/.requirements-test chromium bubblewrap
+	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests -m "not grading" \
 	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py \
 	  --ignore=tests/browser/test_accessibility.py
 
@@ -114,6 +129,12 @@ test: $(VENV)/.requirements-test chromium
 # cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
 browser-a11y: $(VENV)/.requirements-test chromium
 	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser/test_accessibility.py
+
+# The longer nbgrader runs that `make test` leaves out (tests marked `grading` in tests/tools/test_autograde.py):
+# the worked solutions of the seven labs `make test` does not grade, and a class of misbehaving submissions of
+# labs 00 and 05 graded in their bubblewrap sandboxes (six kinds, the escapes, a regrade).
+test-grading: $(VENV)/.requirements-test bubblewrap
+	$(BIN)/python -m pytest $(XDIST) tests/tools/test_autograde.py -m grading
 
 # The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
 # registry, about a minute of mostly waiting; .ci/run calls it after `make test`.

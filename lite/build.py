@@ -1,6 +1,7 @@
 """Build the serverless JupyterLite edition of the course into one folder (``make lite``).
 
-The site holds JupyterLab, every notebook with the teaching guide and ``notebooks/data/``, and a
+The site holds JupyterLab, every notebook and ``notebooks/data/`` (not the teaching guide: it answers
+graded exercises), and a
 Pyodide kernel in which ``ttt`` (a wheel built from this checkout), ipywidgets, anywidget (the
 clickable board's cells, see ``ttt.view.widgets``) and tqdm are preloaded.  anywidget's front end
 is a JupyterLab extension installed with the Python package, and ``jupyter lite build`` takes every
@@ -221,9 +222,15 @@ def stamp_version(notebook: Path, version: str) -> None:
     notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+# Documents for teachers only: the teaching guide answers graded exercises, so the students' site leaves it out.
+TEACHERS_ONLY = ("teaching_guide.md",)
+
+
 def stage_contents(into: Path) -> Path:
-    """The notebooks as the site serves them: a copy of ``notebooks/`` whose 00 names the version."""
-    shutil.copytree(ROOT / "notebooks", into, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    """The notebooks as the site serves them: a copy of ``notebooks/`` whose 00 names the version, without the
+    teachers' documents (:data:`TEACHERS_ONLY`)."""
+    shutil.copytree(ROOT / "notebooks", into,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *TEACHERS_ONLY))
     stamp_version(into / VERSION_NOTEBOOK, course_version())
     return into
 

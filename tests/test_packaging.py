@@ -41,7 +41,9 @@ OPTIONAL = {
     "easyAI": "ttt.tools.peers: easyAI beside the benchmark when it is installed",
     "IPython": "ttt.exercises.render: Markdown and pictures, only under an IPython kernel (a notebook)",
     "nbgrader": "ttt.tools.autograde and grades_export: a teacher's extra (requirements-teacher.txt)",
-    "nbconvert": "ttt.tools.autograde: nbgrader's writer, with the teacher's extra",
+    "nbconvert": "ttt.tools.autograde and feedback: nbgrader's writer and preprocessors, with the teacher's extra",
+    "jupyter_client": "ttt.tools.sandbox: the sealed kernel's manager, which nbgrader starts (the teacher's extra)",
+    "traitlets": "ttt.tools.feedback: a trait of nbgrader's feedback step (the teacher's extra)",
     "matplotlib": "ttt.tools.class_report: the plot of a class report, for a teacher (the notebooks have it)",
 }
 

@@ -1,13 +1,14 @@
 """Measure autograding: N worked-solution submissions of a lab, each graded in its sandbox (not a test).
 
-    .venv/bin/python tests/tools/bench_grading.py --lab lab05_pruning --students 5
-    make bench-grading LAB=lab05_pruning STUDENTS=5
+    .venv/bin/python tests/tools/bench_grading.py --lab lab05_pruning --students 40 [--jobs N]
+    make bench-grading LAB=lab05_pruning STUDENTS=40 [JOBS=N]
 
 Writes a temporary course (``python -m ttt assignments``), releases the lab
 (``nbgrader generate_assignment``), submits the worked solutions N times under
-different names and runs ``python -m ttt autograde``; prints the seconds per
-student, the mean, and the class of 40 extrapolated from that mean (sequential:
-students are graded one after the other).
+different names and runs ``python -m ttt autograde`` (``jobs`` students side by
+side, default: the cores); prints the wall time for the class, the seconds each
+student took (in parallel, so their sum exceeds the wall time), the wall time
+per student, and the wall time for a class of 40 at that rate.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 
 from ttt.tools.assignments import write_course
-from ttt.tools.autograde import autograde, nbgrader
+from ttt.tools.autograde import autograde, default_jobs, nbgrader
 from ttt.tools.sample_submissions import solved, submit
 
 
@@ -28,6 +29,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lab", default="lab05_pruning", help="the lab, such as lab05_pruning, or 'all'")
     parser.add_argument("--students", type=int, default=5, help="how many submissions (default 5)")
+    parser.add_argument("--jobs", type=int, default=None, help="students graded side by side (default: the cores)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ttt-bench-course-") as folder:
         course = Path(folder)
@@ -42,13 +44,17 @@ def main() -> int:
             release = time.perf_counter() - start
             for n in range(args.students):
                 submit(course, lab, f"student{n + 1:02d}", solved(course, lab))
-            runs = autograde(course, lab)
+            jobs = args.jobs or default_jobs()
+            start = time.perf_counter()
+            runs = autograde(course, lab, jobs=jobs)
+            wall = time.perf_counter() - start
             seconds = [run.seconds for run in runs]
             failed = [run for run in runs if not run.ok]
-            mean = statistics.mean(seconds)
-            print(f"{lab}: generate_assignment {release:.1f} s; autograde of {len(runs)} students:"
-                  f" {', '.join(f'{s:.1f}' for s in seconds)} s; mean {mean:.1f} s per student,"
-                  f" so a class of 40 takes about {40 * mean / 60:.0f} min (extrapolated)"
+            rate = wall / len(runs)
+            print(f"{lab}: generate_assignment {release:.1f} s; autograde of {len(runs)} students, {jobs} at a time:"
+                  f" {wall:.0f} s ({wall / 60:.1f} min) for the class; each student took"
+                  f" {min(seconds):.1f}-{max(seconds):.1f} s (median {statistics.median(seconds):.1f} s);"
+                  f" {rate:.1f} s of wall time per student, so a class of 40 takes about {40 * rate / 60:.1f} min"
                   + (f"; {len(failed)} FAILED: {failed[0].message}" if failed else ""), flush=True)
     return 0
 

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from ttt.tools.grades_export import COLUMNS, failure_reason, notebook_reasons
+from ttt.tools.grades_export import (COLUMNS, COURSE_TOTAL, TOTAL_COLUMNS, failure_reason, notebook_reasons,
+                                    student_totals, totals_path)
 
 
 def error(name, value=""):
@@ -56,3 +57,20 @@ def test_reasons_are_read_cell_by_cell(tmp_path):
         "ex05_2_test": ("", ""),
     }
     assert COLUMNS[:3] == ["assignment", "student_id", "exercise"] and "reason" in COLUMNS
+
+
+def test_the_totals_have_one_row_per_student_with_each_lab_and_the_course_total():
+    rows = [["lab00_index", "ada", "00.1", "ex00_1_test", 2.0, 2.0, "", ""],
+            ["lab00_index", "ada", "00.2", "ex00_2_test", 0.0, 2.0, "wrong answer", ""],
+            ["lab00_index", "bob", "00.1", "ex00_1_test", 2.0, 2.0, "", ""],
+            ["lab00_index", "bob", "00.2", "ex00_2_test", 2.0, 2.0, "", ""],
+            ["lab03_counting", "ada", "03.3", "ex03_3_why", None, 1.0, "needs manual grading", ""],
+            ["lab03_counting", "ada", "03.3", "ex03_3_test", 2.0, 2.0, "", ""],
+            ["lab03_counting", "bob", "03.3", "ex03_3_why", 0.5, 1.0, "", ""],
+            ["lab03_counting", "bob", "03.3", "ex03_3_test", 0.0, 2.0, "not submitted", ""]]
+    table = student_totals(rows)
+    assert table[0] == TOTAL_COLUMNS + ["lab00_index", "lab03_counting", COURSE_TOTAL]
+    assert table[1][0] == "Points Possible" and table[1][5:] == [4.0, 3.0, 7.0]
+    assert table[2] == ["ada", "", "", "ada", "", 2.0, 2.0, 4.0]
+    assert table[3] == ["bob", "", "", "bob", "", 4.0, 0.5, 4.5]
+    assert totals_path("grades.csv").name == "grades_totals.csv"

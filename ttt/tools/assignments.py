@@ -687,9 +687,16 @@ def config_text(course_id: str = "ttt", timeout: int = DEFAULT_TIMEOUT, memory_m
         # or `answer = None`); the solution region becomes only a comment where the answer goes.
         c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE"}}
 
-        # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ named <student>_<lab>.ipynb (from an LMS).
-        c.ZipCollectApp.collector_plugin = "nbgrader.plugins.zipcollect.FileNameCollectorPlugin"
-        c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9.-]+)_(?P<file_id>lab[0-9][0-9]_\\w+\\.ipynb)$"
+        # `nbgrader zip_collect LAB`: files in downloaded/LAB/archive/ as Canvas or Moodle name them, or
+        # <student>_<lab>.ipynb; any other file stops the collection with its name (ttt.tools.collect).
+        from ttt.tools.collect import lms_collector_plugin
+
+        c.ZipCollectApp.collector_plugin = lms_collector_plugin()
+
+        # `nbgrader generate_feedback`: no hidden test's source and no traceback into the package (ttt.tools.feedback).
+        from ttt.tools.feedback import feedback_preprocessors
+
+        c.GenerateFeedback.preprocessors = feedback_preprocessors()
 
         # `nbgrader export` writes one row per student and exercise, with the reason a test failed.
         from ttt.tools.grades_export import exercise_csv_exporter

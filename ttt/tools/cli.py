@@ -12,7 +12,8 @@
 ``exercises``  the notebooks' exercises: list them, verify every worked solution,
            print a notebook's solutions for a teacher (:mod:`ttt.tools.exercises_command`).
 ``assignments``  an nbgrader course generated from the exercises (:mod:`ttt.tools.assignments`);
-``autograde``    ``nbgrader autograde`` one student at a time in a sandbox (:mod:`ttt.tools.autograde`);
+``autograde``    ``nbgrader autograde`` for a class, N students at a time, each sealed by bubblewrap
+           (:mod:`ttt.tools.autograde`, :mod:`ttt.tools.sandbox`);
 ``class-report`` per exercise: mean, full marks, commonest failure, a plot (:mod:`ttt.tools.class_report`).
 
 Every sub-command reports bad input as one line on standard error and a
@@ -28,6 +29,7 @@ import json
 import os
 import re
 import sys
+import time
 
 from ttt.board import Board
 from ttt.budget import BudgetError, BudgetExceeded, check_budget
@@ -165,6 +167,10 @@ def _add_grading_commands(commands) -> None:
     autograde_cmd.add_argument("course", metavar="COURSE", help="the course folder (with nbgrader_config.py)")
     autograde_cmd.add_argument("lab", metavar="LAB", help="the assignment, such as lab05_pruning")
     autograde_cmd.add_argument("--student", action="append", metavar="ID", help="only this student (repeatable)")
+    autograde_cmd.add_argument("--jobs", type=int, default=None, metavar="N",
+                               help="students graded side by side (default: this machine's cores)")
+    autograde_cmd.add_argument("--no-sandbox", action="store_true",
+                               help="grade without bubblewrap: each submission runs with your rights (not advised)")
     report_cmd = commands.add_parser(
         "class-report", help="per exercise: mean score, share of full marks, commonest failure; saves a plot")
     report_cmd.add_argument("grades", metavar="GRADES.csv", help="what `nbgrader export` wrote in a generated course")
@@ -192,20 +198,42 @@ def cmd_assignments(args: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_bar(run, done: int, total: int, started: float) -> None:
+    """One progress bar for the class on stderr (a line per student when stderr is no terminal)."""
+    width = 30
+    filled = round(width * done / total)
+    note = "" if run.ok else f"  {run.student} FAILED: {run.message}"
+    flags = f"  {run.student} flagged: {', '.join(flag for flag, _ in run.flags)}" if run.flags else ""
+    line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} students,"
+            f" {time.perf_counter() - started:.0f} s{note}{flags}")
+    if sys.stderr.isatty():
+        end = "\n" if done == total or note or flags else ""
+        print(f"\r{line}", end=end, file=sys.stderr, flush=True)
+    else:
+        print(line, file=sys.stderr, flush=True)
+
+
 def cmd_autograde(args: argparse.Namespace) -> int:
     from ttt.tools.autograde import GradingError, autograde
 
-    def show(run) -> None:
-        state = "graded" if run.ok else "FAILED"
-        print(f"{run.student}: {state} in {run.seconds:.1f} s" + (f": {run.message}" if run.message else ""),
-              flush=True)
-
+    if args.jobs is not None and args.jobs < 1:
+        raise BoardError("--jobs must be at least 1")
+    if args.no_sandbox:
+        print("warning: grading without a sandbox: each submission runs with your rights and can read and change"
+              " what you can (install bubblewrap to seal it)", file=sys.stderr)
+        if os.geteuid() == 0:
+            print("warning: and you are root: a submission could change anything on this machine; grade as an"
+                  " ordinary user", file=sys.stderr)
+    started = time.perf_counter()
     try:
-        runs = autograde(args.course, args.lab, args.student, progress=show)
+        runs = autograde(args.course, args.lab, args.student, jobs=args.jobs, sandbox=not args.no_sandbox,
+                         progress=lambda run, done, total: _progress_bar(run, done, total, started))
     except GradingError as error:
         raise BoardError(str(error)) from None
     failed = [run for run in runs if not run.ok]
-    print(f"{len(runs) - len(failed)} of {len(runs)} submissions graded in {sum(r.seconds for r in runs):.1f} s")
+    flagged = [run.student for run in runs if run.flags]
+    print(f"{len(runs) - len(failed)} of {len(runs)} submissions graded in {time.perf_counter() - started:.1f} s"
+          + (f"; flagged for review: {', '.join(flagged)} (sandbox_flags.csv)" if flagged else ""))
     return 1 if failed else 0
 
 

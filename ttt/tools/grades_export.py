@@ -10,6 +10,12 @@ The reason of a failed test is read from the autograded notebook, where the
 test cell's error output is: ``timeout``, ``out of memory``, ``not answered``,
 ``wrong answer``, ``error in the answer`` (the answer cell raised or did not
 parse, so the test found no answer) or ``error`` (the test itself raised).
+
+Beside it, ``nbgrader export`` writes the totals a gradebook imports
+(:func:`student_totals`): ``grades_totals.csv``, one row per student, each lab's
+total and the course total, under the column names Canvas's gradebook import
+reads (Student, ID, SIS User ID, SIS Login ID, Section; the student id goes in
+"SIS Login ID"), which Moodle's CSV grade import maps by hand (the teaching guide).
 """
 
 from __future__ import annotations
@@ -20,9 +26,13 @@ import csv
 import json
 from pathlib import Path
 
-__all__ = ["COLUMNS", "failure_reason", "notebook_reasons", "exercise_csv_exporter"]
+__all__ = ["COLUMNS", "TOTAL_COLUMNS", "COURSE_TOTAL", "failure_reason", "notebook_reasons", "student_totals",
+           "totals_path", "exercise_csv_exporter"]
 
 COLUMNS = ["assignment", "student_id", "exercise", "grade_id", "score", "max_score", "reason", "detail"]
+# The identity columns of Canvas's gradebook CSV, in its order; the labs and the course total follow.
+TOTAL_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+COURSE_TOTAL = "Course total"
 
 
 def _first_line(text: str) -> str:
@@ -75,6 +85,35 @@ def notebook_reasons(path: Path) -> dict[str, tuple[str, str]]:
     return reasons
 
 
+def student_totals(rows: list[list]) -> list[list]:
+    """The totals file from the export's rows (:data:`COLUMNS`): a header, then one row per student.
+
+    Each lab's column is the sum of the student's scores in that lab (a test not passed, a lab not
+    submitted and an open question not yet marked count 0), then the course total.  The second row
+    gives each column's points possible, as Canvas's export has it (Canvas reads it as such; in
+    Moodle, skip it).
+    """
+    labs = sorted({row[0] for row in rows})
+    possible: dict[str, dict[str, float]] = {lab: {} for lab in labs}
+    got: dict[str, dict[str, float]] = {}
+    for assignment, student, _, grade_id, score, maximum, *_ in rows:
+        possible[assignment][grade_id] = float(maximum)
+        marks = got.setdefault(student, {})
+        marks[assignment] = marks.get(assignment, 0.0) + float(score or 0)
+    maxima = [sum(possible[lab].values()) for lab in labs]
+    table = [TOTAL_COLUMNS + labs + [COURSE_TOTAL], ["Points Possible", "", "", "", ""] + maxima + [sum(maxima)]]
+    for student in sorted(got):
+        totals = [got[student].get(lab, 0.0) for lab in labs]
+        table.append([student, "", "", student, ""] + totals + [sum(totals)])
+    return table
+
+
+def totals_path(destination: str) -> Path:
+    """Where the totals go: ``grades.csv`` -> ``grades_totals.csv``, beside it."""
+    path = Path(destination)
+    return path.with_name(f"{path.stem}_totals{path.suffix or '.csv'}")
+
+
 def exercise_csv_exporter():
     """nbgrader's ``ExportPlugin`` writing :data:`COLUMNS` (built here, so that nbgrader is imported only here)."""
     from nbgrader.api import MissingEntry
@@ -122,5 +161,9 @@ def exercise_csv_exporter():
                 writer = csv.writer(handle)
                 writer.writerow(COLUMNS)
                 writer.writerows(rows)
+            totals = totals_path(destination)
+            self.log.info("Exporting each student's totals to %s", totals)
+            with open(totals, "w", newline="") as handle:
+                csv.writer(handle).writerows(student_totals(rows))
 
     return ExerciseCsvExport

@@ -6,7 +6,10 @@ metadata is what nbgrader expects, with answer cells filled in:
 * :func:`solved`: every answer is the worked solution (full marks);
 * :func:`answered`: some answers replaced by other code (a typical mistake, say);
 * :data:`MISBEHAVIOUR`: answers that crash, do not parse, loop forever, allocate
-  without bound or delete files, to prove that autograding survives them.
+  without bound or delete files, to prove that autograding survives them;
+* :data:`ESCAPES`: answers that try to leave their sandbox (write or read outside
+  their folder, fork without end, fill the disk, open a connection), each with
+  the flag the teacher should see.
 
 ``submit`` writes a notebook where ``nbgrader autograde`` looks for it:
 ``COURSE/submitted/<student>/<lab>/<lab>.ipynb``.
@@ -20,7 +23,7 @@ from pathlib import Path
 
 from ttt.tools.assignments import SOLUTION
 
-__all__ = ["MISBEHAVIOUR", "released", "answer_cells", "solved", "answered", "submit", "without_markers"]
+__all__ = ["MISBEHAVIOUR", "ESCAPES", "released", "answer_cells", "solved", "answered", "submit", "without_markers"]
 
 # What a careless or hostile answer cell can do; each is graded as zero for its own exercise only.
 MISBEHAVIOUR = {
@@ -32,6 +35,18 @@ MISBEHAVIOUR = {
                "for name in os.listdir('../../..'):\n"
                "    shutil.rmtree(os.path.join('../../..', name), ignore_errors=True)\n"
                "open('../../../gradebook.db', 'w').write('overwritten')"),
+}
+
+# What a submission may try against its sandbox (:mod:`ttt.tools.sandbox`): each is stopped or refused, costs its
+# own exercise only, and is flagged for the teacher (the flag the class report shows is the value here).
+ESCAPES = {
+    "write outside": ("open('../../../../escaped-by-a-submission.txt', 'w').write('out')", "touched files outside"),
+    "read source": ("print(open('../../../source/lab00_index/lab00_index.ipynb').read()[:200])",
+                    "touched files outside"),
+    "fork bomb": ("import os\nwhile True:\n    os.fork()", "started a process"),
+    "fill the disk": ("for n in range(10**6):\n    open(f'filler{n}', 'wb').write(bytes(10**7))", "filled its disk"),
+    "network": ("import socket\nsocket.create_connection(('192.0.2.1', 80), timeout=5)",
+                "opened a network connection"),
 }
 
 
