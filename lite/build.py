@@ -224,14 +224,37 @@ def stamp_version(notebook: Path, version: str) -> None:
 
 # Documents for teachers only: the teaching guide answers graded exercises, so the students' site leaves it out.
 TEACHERS_ONLY = ("teaching_guide.md",)
+#: where a link to a teachers' document points in the site: the repository's copy, which the README's badges assume
+#: at github.com/ttt-course/ttt (a fork changes it there too)
+TEACHERS_URL = "https://github.com/ttt-course/ttt/blob/main/notebooks/"
+
+
+def link_teachers_documents(notebook: Path) -> None:
+    """Point the Markdown links of ``notebook`` to a teachers' document (not in the site) at its public copy."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    changed = False
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = "".join(cell["source"])
+        linked = source
+        for name in TEACHERS_ONLY:
+            linked = re.sub(rf'(href="|\]\(){re.escape(name)}(?=[#")])', rf"\g<1>{TEACHERS_URL}{name}", linked)
+        if linked != source:
+            cell["source"] = linked.splitlines(keepends=True)
+            changed = True
+    if changed:
+        notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def stage_contents(into: Path) -> Path:
     """The notebooks as the site serves them: a copy of ``notebooks/`` whose 00 names the version, without the
-    teachers' documents (:data:`TEACHERS_ONLY`)."""
+    teachers' documents (:data:`TEACHERS_ONLY`), links to which point at their public copy instead."""
     shutil.copytree(ROOT / "notebooks", into,
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *TEACHERS_ONLY))
     stamp_version(into / VERSION_NOTEBOOK, course_version())
+    for notebook in sorted(into.glob("*.ipynb")):
+        link_teachers_documents(notebook)
     return into
 
 
