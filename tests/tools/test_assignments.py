@@ -66,7 +66,12 @@ def test_every_checked_exercise_has_an_answer_region_and_a_test(item):
         assert f"def {function.__name__}(" in cell or f"class {function.__name__}" in cell
     test = autograder_test_source(item)
     assert f'assert_right("{item.notebook}", {item.number}, lambda: ' in test
-    assert test.index(HIDDEN[0]) < test.index("assert_right_fresh(") < test.index(HIDDEN[1])
+    assert test.rindex(HIDDEN[0]) < test.index("assert_right_fresh(") < test.rindex(HIDDEN[1])
+    if item.kind == "number":   # the practice-mode words kept for the feedback: hidden, before the visible test
+        assert test.index(HIDDEN[0]) < test.index("record_practice_words(") < test.index(HIDDEN[1]) < test.index(
+            "assert_right(")
+    else:
+        assert "record_practice_words" not in test and test.count(HIDDEN[0]) == 1
 
 
 def test_a_function_answer_is_its_name_and_a_computed_one_is_a_call():

@@ -24,6 +24,7 @@ waiting on nbgrader's processes happens side by side.
 from __future__ import annotations
 
 import csv
+import html
 import json
 import os
 import shutil
@@ -385,6 +386,23 @@ class TestLab00Submissions:
         assert "my code has a bug" in html and "Exercise 00.1 is not answered" in html
         assert "HIDDEN TESTS" not in html and "assert_right_fresh" not in html
         assert "most recent call last" not in html and "site-packages" not in html and "ttt/exercises" not in html
+
+    def test_feedback_gives_a_number_exercise_practice_modes_words(self, lab00, monkeypatch):
+        """After the deadline a wrong number is told how it is wrong (graded mode said only "Not right."), and the
+        hidden test that kept those words shows neither its source nor a traceback."""
+        course, wrong_keys, _, _ = lab00
+        done = nbgrader(["generate_feedback", LAB, "--student", "mistaken", "--force"], course, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        page = html.unescape((course / "feedback" / "mistaken" / LAB / f"{LAB}.html").read_text())
+        monkeypatch.delenv("TTT_GRADED", raising=False)
+        words = exercise("00", 2).judge(wrong_keys["00.2"]).text
+        assert not words.startswith("Not right") and words.strip() in page
+        assert "practice mode's words on your answer to exercise 00.2" in page
+        assert "Exercise 00.2 is not right (wrong answer)" in page                # the graded verdict stays
+        assert "practice mode's words on your answer to exercise 00.1" not in page    # a number exercise only
+        assert "record_practice_words" not in page and "HIDDEN TESTS" not in page
+        assert "most recent call last" not in page and "ttt/exercises" not in page
+        assert "record_practice_words" not in json.dumps(released(course, LAB))
 
     def test_the_totals_have_a_row_per_student_for_a_gradebook(self, lab00):
         with open(lab00[0] / "grades_totals.csv", newline="") as handle:

@@ -321,11 +321,21 @@ def answer_cell_source(item: Exercise) -> str:
 
 
 def autograder_test_source(item: Exercise) -> str:
-    """The read-only test cell: the exercise's check must say right; hidden, the same on fresh modules."""
+    """The read-only test cell: the exercise's check must say right; hidden, the same on fresh modules, and for a
+    number exercise, first, the practice-mode words on the answer kept for the feedback (:mod:`ttt.tools.feedback`)."""
     _, _, checked, _ = _split_starter(item)
     call = f'"{item.notebook}", {item.number}, lambda: {checked}'
+    practice = [] if item.kind != "number" else [
+        HIDDEN[0],
+        "# For the feedback after the deadline: what practice mode says of the answer (ttt.tools.feedback).",
+        "from ttt.tools.feedback import record_practice_words",
+        "",
+        f"record_practice_words({call})",
+        HIDDEN[1],
+    ]
     return "\n".join([
         f"# Autograder test of exercise {item.key} ({points(item)} points): its check must say it is right.",
+        *practice,
         "from ttt.exercises.core import assert_right",
         "",
         f"assert_right({call})",
