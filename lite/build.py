@@ -1,7 +1,7 @@
 """Build the serverless JupyterLite edition of the course into one folder (``make lite``).
 
 The site holds JupyterLab, every notebook and ``notebooks/data/`` (not the teaching guide: it answers
-graded exercises), and a
+graded exercises; a notebook's link to it points at the repository's copy), and a
 Pyodide kernel in which ``ttt`` (a wheel built from this checkout), ipywidgets, anywidget (the
 clickable board's cells, see ``ttt.view.widgets``) and tqdm are preloaded.  anywidget's front end
 is a JupyterLab extension installed with the Python package, and ``jupyter lite build`` takes every
