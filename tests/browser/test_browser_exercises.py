@@ -98,7 +98,7 @@ def answer_back(page: Page) -> None:
     returned = next(part for part in verdict.parts if isinstance(part, str) and part.startswith("returned: "))
     cell = paste_and_run(page, WRONG)
     outputs = cell.locator(".jp-OutputArea-output")
-    picture = outputs.locator(f'img[alt="{board.notation}"][src^="data:image/svg+xml;base64,"]')
+    picture = outputs.locator(f'img[alt$="({board.notation})"][src^="data:image/svg+xml;base64,"]')
     expect(picture).to_have_count(1)
     expect(picture).to_be_visible()
     assert picture.evaluate("img => img.complete && img.naturalWidth > 0")
