@@ -33,7 +33,9 @@ WINDOWS = {"(-∞, ∞)": (-float("inf"), float("inf")), "[-1, 1]": (-1, 1)}
 """The windows the explorer offers, by label."""
 
 VALUE_COLOURS = {1: "#1b7a34", 0: "#555555", -1: "#b3261e"}  # win, draw, loss for the side to move
-PRUNED_COLOUR = "#a0a0a0"
+PRUNED_COLOUR = "#696969"  # grey, yet 5.5:1 on white (WCAG 2.1 AA, 1.4.3): struck-out words say "pruned"
+MORE_COLOUR = "#5c5c5c"    # the "… more nodes not shown" line, 6.7:1 on white
+FADED = "opacity:0.55"     # pruned boards' pictures only: text that faded would be too faint to read
 INDENT = "margin-left:10px;padding-left:12px;border-left:1px solid #d0d0d0"
 ROW = "display:inline-flex;align-items:center;gap:6px;vertical-align:middle"
 
@@ -123,12 +125,16 @@ def _summary(node: TraceNode, cell_size: int | None) -> str:
     )
 
 
+def _faded(picture: str) -> str:
+    return f'<span style="{FADED}">{picture}</span>'
+
+
 def _pruned_row(parent: TraceNode, move: int, cell_size: int | None) -> str:
     board = parent.board.play(move)
     return (
-        f'<div style="color:{PRUNED_COLOUR};opacity:0.6;margin:2px 0">'
+        f'<div style="color:{PRUNED_COLOUR};margin:2px 0">'
         f'<span style="{ROW}">'
-        f"{board_image(board, cell_size=cell_size) if cell_size else ''}"
+        f"{_faded(board_image(board, cell_size=cell_size)) if cell_size else ''}"
         f"<span><s>{escape(parent.board.turn)} plays {move}</s> · pruned: never searched</span></span></div>"
     )
 
@@ -176,7 +182,7 @@ def trace_html(
             if budget[0] <= 0 or (max_depth is not None and depth >= max_depth):
                 rest = sum(sum(1 for _ in c.walk()) for c in node.children[i:])
                 noun = "node" if rest == 1 else "nodes"
-                parts.append(f'<div style="color:#777">… {rest} more searched {noun} not shown</div>')
+                parts.append(f'<div style="color:{MORE_COLOUR}">… {rest} more searched {noun} not shown</div>')
                 break
             visit(child, depth + 1)
         for move in node.pruned:
@@ -247,8 +253,10 @@ class TreeExplorer(widgets.VBox):
             rows.append(widgets.HBox([button, info]))
         self.rows = widgets.VBox(rows)
         self._moves: list[int] = []
-        self.back_button = widgets.Button(description="Back", icon="arrow-left")
-        self.root_button = widgets.Button(description="Root", icon="home")
+        # No icons: ipywidgets draws them as Font Awesome characters, which become part of the
+        # button's accessible name ("\uf061 X plays 1"), so a screen reader would read noise first.
+        self.back_button = widgets.Button(description="Back")
+        self.root_button = widgets.Button(description="Root")
         self.back_button.add_class("ttt-explorer-back")
         self.root_button.add_class("ttt-explorer-root")
         self.back_button.on_click(lambda _button: self._by_hand(self.back))
@@ -359,7 +367,7 @@ class TreeExplorer(widgets.VBox):
             button.description = f"{mover} plays {move}"
             if i < len(node.children):
                 child = node.children[i]
-                button.disabled, button.icon, button.tooltip = False, "arrow-right", f"step into {mover}'s move {move}"
+                button.disabled, button.tooltip = False, f"step into {mover}'s move {move}"
                 info.value = (
                     f'<span style="{ROW}">{board_image(child.board, cell_size=16)}'
                     f"<span>window {escape(format_window(child.alpha, child.beta))} · value {_value_badge(child)}"
@@ -367,10 +375,10 @@ class TreeExplorer(widgets.VBox):
                     + "</span></span>"
                 )
             else:
-                button.disabled, button.icon, button.tooltip = True, "", "pruned: never searched"
+                button.disabled, button.tooltip = True, "pruned: never searched"
                 info.value = (
-                    f'<span style="{ROW};color:{PRUNED_COLOUR};opacity:0.6">'
-                    f"{board_image(node.board.play(move), cell_size=16)}<span>pruned: never searched</span></span>"
+                    f'<span style="{ROW};color:{PRUNED_COLOUR}">'
+                    f"{_faded(board_image(node.board.play(move), cell_size=16))}<span>pruned: never searched</span></span>"
                 )
         self.back_button.disabled = self.root_button.disabled = not self.path
         self.subtree.value = trace_html(node, cell_size=None, max_depth=2, max_nodes=40, legend=False)
