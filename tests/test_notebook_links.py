@@ -115,3 +115,29 @@ def test_every_relative_link_points_to_a_file_that_exists(path):
             target = link.get("href", "").split("#")[0]
             if target and not re.match(r"^[a-z]+:", target):
                 assert (path.parent / target).exists(), f"cell {i}: the link {text!r} points to a missing {target}"
+
+
+BARE_ADDRESS = re.compile(r"(?<![\w/.])(?:https?://|www\.)[^\s)<>]+")
+
+
+def bare_addresses(markdown: str) -> list[str]:
+    """Web addresses written as plain text (not in code, not in a link): JupyterLab's Markdown (GFM)
+    makes each a link, with no underline, though Voila's (mistune, tested above) leaves it as text."""
+    text = re.sub(r"```.*?```|`[^`\n]*`", "", markdown, flags=re.S)            # code
+    text = re.sub(r"<a\s[^>]*>.*?</a>", "", text, flags=re.S | re.I)           # HTML links
+    text = re.sub(r"\]\([^)\s]*\)|<https?://[^>]*>", "]", text)                # Markdown links' targets
+    return BARE_ADDRESS.findall(text)
+
+
+def test_bare_addresses_are_found_as_jupyterlab_links_them():
+    assert bare_addresses("a program at www.cs.bham.ac.uk/~mhe/) and http://example.org/x.") == [
+        "www.cs.bham.ac.uk/~mhe/", "http://example.org/x."]
+    assert bare_addresses('at `www.a.org` or [b](https://b.org) or <a href="http://c.org">http://c.org</a>') == []
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_no_bare_web_address_becomes_a_link_without_underline(path):
+    for i, markdown in markdown_cells(path):
+        assert not bare_addresses(markdown), (
+            f"cell {i}: JupyterLab makes {bare_addresses(markdown)} links told from the text by colour alone;"
+            " write the address in `code` or as an underlined <a> link")

@@ -392,13 +392,36 @@ def play_04_by_keyboard(page: Page, start: str = "body") -> None:
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]   # axe-core's tags for WCAG 2.1 A and AA
 
 
+# The tallest scrolled box on the page (Voila's #rendered_cells, JupyterLab's notebook), in pixels.
+SCROLLED_HEIGHT = """() => Math.max(0, ...[...document.querySelectorAll('*')]
+    .filter(e => /auto|scroll/.test(getComputedStyle(e).overflowY))
+    .map(e => e.scrollHeight - e.clientHeight))"""
+
+
 def axe_violations(page: Page, context: str | None = None) -> list[str]:
     """axe-core's WCAG 2.1 A/AA violations on ``page`` (within the CSS selector ``context``), one line
-    each: the rule, how many elements break it, the first few of them and axe's help text."""
+    each: the rule, how many elements break it, the first few of them and axe's help text.
+
+    Every cell is judged, not only those on screen: axe checks colour contrast only on what is in
+    the viewport (text scrolled out of sight is skipped without a word, not even "needs review"),
+    so for the run the viewport grows by the height of the page's tallest scrolled box, which puts
+    every cell on screen at once; and JupyterLab's ``body`` (zero height, ``overflow: hidden``,
+    the shell being positioned over it) is made ``overflow: visible``, because axe takes it to
+    clip everything, so that in JupyterLab it checked the contrast of no text at all (the browser
+    itself shows that overflow on the viewport, so nothing on screen changes).  Both are undone
+    afterwards."""
     from axe_playwright_python.sync_playwright import Axe
 
     options = {"runOnly": {"type": "tag", "values": WCAG_21_AA}, "resultTypes": ["violations"]}
-    results = Axe().run(page, context=context, options=options)
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": size["height"] + page.evaluate(SCROLLED_HEIGHT)})
+    overflow = page.evaluate("() => { const was = document.body.style.overflow;"
+                             " document.body.style.overflow = 'visible'; return was; }")
+    try:
+        results = Axe().run(page, context=context, options=options)
+    finally:
+        page.evaluate("was => { document.body.style.overflow = was; }", overflow)
+        page.set_viewport_size(size)
     return [
         f"{rule['id']} ×{len(rule['nodes'])}: {[node['target'] for node in rule['nodes'][:3]]} ({rule['help']})"
         for rule in results.response["violations"]

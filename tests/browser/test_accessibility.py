@@ -30,9 +30,13 @@ from browser_support import (
     play_02_by_keyboard,
     play_04_by_keyboard,
     prepare_workdir,
+    read_aloud,
     run_all_cells,
     start_jupyterlab,
 )
+from ttt import Board
+from ttt.trace import trace_alphabeta
+from ttt.view.explorer import where_words
 
 pytestmark = pytest.mark.browser
 
@@ -85,16 +89,74 @@ def hint_labels_fit_their_cells(page: Page) -> None:
         assert size["name"].endswith(", empty, " + " ".join(size["label"].split())), size
 
 
+def focused_name(page: Page) -> str:
+    """The accessible name of the element with the keyboard focus (what a screen reader says for it)."""
+    return read_aloud(page, page.locator(":focus"))["name"]
+
+
+def tab_to(page: Page, name: str, presses: int = 400) -> None:
+    """Press Tab until the focus is on the control named ``name``."""
+    met = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        met.append(focused_name(page) if page.evaluate("() => document.activeElement !== document.body") else "")
+        if met[-1] == name:
+            return
+    raise AssertionError(f"Tab never reached {name!r}; the last stops were named {met[-12:]}")
+
+
+def walk_05_explorer_by_keyboard(page: Page) -> None:
+    """05's search-tree explorer by keyboard only: Tab from the top of the page to its first move,
+    down a branch to the cut-off at X 1, O 5 with Enter and Space, back up with Back and Root; after
+    each step the focus is where the next step is and the live region says where the learner is
+    (the words of :func:`ttt.view.explorer.where_words`, on the search the notebook shows)."""
+    explorer = page.locator(".ttt-explorer").last   # JupyterLab keeps a closed notebook's panel a while
+    region = explorer.locator(".ttt-explorer-status")
+    trace = trace_alphabeta(Board.parse("O.O/X../..X"), -1, 1)
+
+    def hears(path: list[int]) -> None:
+        expect(region).to_have_text(where_words(trace, path), timeout=STEP_TIMEOUT)
+        assert read_aloud(page, region) == {"role": "status", "name": "", "live": "polite",
+                                            "text": where_words(trace, path)}
+
+    # Tab from the start of the explorer's output, the point a click beside it sets (from the top of
+    # the page, Tab first walks every node of the static trees above it, hundreds of stops).
+    explorer.evaluate("""e => { const area = e.closest('.jp-OutputArea-output') || e.parentElement;
+                                area.setAttribute('tabindex', '-1'); area.focus(); }""")
+    tab_to(page, "window", presses=3)
+    tab_to(page, "move order", presses=1)
+    tab_to(page, "X plays 1", presses=4)                            # past the fail-hard / fail-soft buttons
+    assert page.evaluate("e => e.contains(document.activeElement)", explorer.element_handle())
+    hears([])
+    page.keyboard.press("Enter")                                   # into X plays 1
+    hears([1])
+    assert focused_name(page) == f"O plays {trace.follow([1]).children[0].move}"   # its first move
+    tab_to(page, "O plays 5", presses=10)
+    page.keyboard.press("Space")                                   # into O plays 5: the cut-off
+    hears([1, 5])
+    assert "Cut-off: pruned, never searched, 2 moves: 6, 7." in region.inner_text()
+    assert focused_name(page) == "X plays 4"                       # 6 and 7 were pruned: 4 is the only move
+    tab_to(page, "Back", presses=10)                               # Tab skips the pruned moves' buttons
+    page.keyboard.press("Enter")                                   # back up
+    hears([1])
+    assert focused_name(page) == "O plays 5"                       # the move just left
+    tab_to(page, "Root", presses=10)
+    page.keyboard.press("Enter")
+    hears([])
+    assert focused_name(page) == "X plays 1"
+
+
 NOTEBOOKS = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
 INTERACTIONS = {"02_human_play.ipynb": play_02_by_keyboard, "04_minimax.ipynb": play_04_by_keyboard,
-                "09_beyond.ipynb": hint_labels_fit_their_cells}
+                "05_pruning.ipynb": walk_05_explorer_by_keyboard, "09_beyond.ipynb": hint_labels_fit_their_cells}
 
 
 @pytest.mark.slow(900)
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_every_notebook_in_voila_passes_axe_and_its_widgets_work_by_keyboard(voila, page, notebook):
     """axe-core finds no WCAG 2.1 A/AA violation in the rendered notebook; 02's and 04's games are
-    played by keyboard, reading the live region, and 09's hint labels fit their cells."""
+    played by keyboard, reading the live region, 05's explorer is walked by keyboard, hearing where
+    each step leads, and 09's hint labels fit their cells."""
     with diagnostics(page, voila, f"rendering {notebook}"):
         render(page, voila, notebook, ".jp-Cell")
     with diagnostics(page, voila, f"axe on {notebook}"):
@@ -103,7 +165,7 @@ def test_every_notebook_in_voila_passes_axe_and_its_widgets_work_by_keyboard(voi
         with diagnostics(page, voila, f"using {notebook}'s widgets by keyboard"):
             INTERACTIONS[notebook](page)
             assert_no_errors_shown(page)
-            assert axe_violations(page, ".ttt-board") == []   # the board at the end of its use
+            assert axe_violations(page, ".ttt-board, .ttt-explorer") == []   # the widget at the end of its use
 
 
 # --------------------------------------------------------------------------- JupyterLab
@@ -144,7 +206,9 @@ def open_in_lab(page: Page, lab: Server, notebook: str) -> None:
     assert_no_errors_shown(page)
 
 
-LAB_INTERACTIONS = {"02_human_play.ipynb": play_02_by_keyboard, "04_minimax.ipynb": play_04_by_keyboard}
+LAB_INTERACTIONS = {"02_human_play.ipynb": lambda page: play_02_by_keyboard(page, start="output"),
+                    "04_minimax.ipynb": lambda page: play_04_by_keyboard(page, start="output"),
+                    "05_pruning.ipynb": walk_05_explorer_by_keyboard}
 
 
 @pytest.mark.slow(900)
@@ -152,7 +216,7 @@ LAB_INTERACTIONS = {"02_human_play.ipynb": play_02_by_keyboard, "04_minimax.ipyn
 def test_every_notebook_in_jupyterlab_passes_axe_and_its_games_work_by_keyboard(lab, page, notebook):
     """axe-core finds no WCAG 2.1 A/AA violation in the notebook's Markdown and outputs as committed,
     and in those of RUN_IN_LAB after Run All; 02's and 04's games are played by keyboard, each move
-    heard from the live region."""
+    heard from the live region, and 05's explorer is walked by keyboard, each step heard."""
     with diagnostics(page, lab, f"opening {notebook}"):
         open_in_lab(page, lab, notebook)
     with diagnostics(page, lab, f"axe on {notebook} as committed"):
@@ -168,6 +232,6 @@ def test_every_notebook_in_jupyterlab_passes_axe_and_its_games_work_by_keyboard(
             assert axe_violations(page, CONTENT) == []
     if notebook in LAB_INTERACTIONS:
         with diagnostics(page, lab, f"playing {notebook}'s game by keyboard"):
-            LAB_INTERACTIONS[notebook](page, start="output")
+            LAB_INTERACTIONS[notebook](page)
             assert_no_errors_shown(page)
-            assert axe_violations(page, f"{NOTEBOOK_IN_VIEW} .ttt-board") == []
+            assert axe_violations(page, f"{NOTEBOOK_IN_VIEW} :is(.ttt-board, .ttt-explorer)") == []

@@ -7,7 +7,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from ttt import Board  # noqa: E402
-from ttt.view.explorer import TreeExplorer, node_text, trace_html, value_text  # noqa: E402
+from ttt.view.explorer import TreeExplorer, node_text, trace_html, value_text, value_words, where_words  # noqa: E402
+from ttt.view.widgets import LiveStatus  # noqa: E402
 from ttt.trace import trace_alphabeta  # noqa: E402
 
 POSITION = Board.parse("O.O/X../..X")  # X to move must block at 1; the search prunes at several depths
@@ -117,3 +118,71 @@ def test_notebook_05_reader_steps_to_the_draw_cutoff_and_reorders():
     demo.order_choice.value = "threats+static"      # search again, threats and the centre first
     assert (demo.trace.stats().nodes, trace_alphabeta(POSITION, -1, 1).stats().nodes) == (38, 40)
     assert repr(demo) == "TreeExplorer('O.O/X../..X', window [-1, 1], threats+static, fail-hard: 38 nodes, after moves 1, 5)"
+
+
+# ---------------------------------------------------------------------- by keyboard and screen reader
+
+
+def test_where_words_say_the_depth_the_position_the_value_and_what_was_pruned():
+    trace = trace_alphabeta(POSITION, -1, 1)
+    root = where_words(trace, [])
+    assert root.startswith("Depth 0, the root: ") and "X to move (O.O/X../..X)" in root
+    assert "value 0." in root and "Searched 5 moves: 1, 4, 5, 6, 7." in root and "pruned" not in root
+    cut = where_words(trace, [1, 5])
+    assert cut.startswith("Depth 2, after X plays 1, O plays 5: ")
+    assert "O in the top left, the top right and the middle right" in cut and "(OXO/X.O/..X)" in cut
+    assert "Window (-1, 0), value at least 0." in cut
+    assert cut.endswith("Searched 1 move: 4. Cut-off: pruned, never searched, 2 moves: 6, 7.")
+    end = [1, 5, 4]
+    node = trace.follow(end)
+    while not node.is_leaf:
+        end.append(node.children[0].move)
+        node = node.child(end[-1])
+    assert "The game is over here." in where_words(trace, end) and "Searched" not in where_words(trace, end)
+    assert value_words(trace.follow([1, 5])) == "value at least 0" and value_words(trace) == "value 0"
+
+
+def test_the_live_region_says_where_the_learner_is_after_each_step_and_each_new_search():
+    explorer = TreeExplorer(POSITION)
+    assert isinstance(explorer.status, LiveStatus) and "ttt-explorer-status" in explorer.status._dom_classes
+    assert explorer.status.value == where_words(explorer.trace, [])
+    explorer.buttons[0].click()
+    assert explorer.status.value == where_words(explorer.trace, [1])
+    explorer.back_button.click()
+    assert explorer.status.value.startswith("Depth 0, the root")
+    explorer.enter(1)
+    explorer.kind_choice.value = "fail-soft"
+    said = explorer.status.value
+    assert said.startswith("Searched again, window [-1, 1], index order, fail-soft: 40 positions searched, ")
+    assert said.endswith(where_words(explorer.trace, [1]))
+    explorer.to_root()
+    assert "&lt;" not in explorer.status.value and "<" not in explorer.status.value
+
+
+def watch_focus(explorer):
+    """Record which button the explorer sends the keyboard focus to (the browser's side of ``focus()``)."""
+    focused = []
+    for number, button in enumerate(explorer.buttons):
+        button.focus = lambda number=number: focused.append(number)
+    explorer.back_button.focus = lambda: focused.append("back")
+    explorer.root_button.focus = lambda: focused.append("root")
+    return focused
+
+
+def test_the_focus_follows_steps_taken_by_hand_and_only_those():
+    explorer = TreeExplorer(POSITION)
+    focused = watch_focus(explorer)
+    explorer.enter(1)            # code, as a notebook cell runs: the focus stays where the learner is
+    explorer.back()
+    assert focused == []
+    explorer.buttons[2].click()  # X plays 5: the focus goes to the first move there
+    assert explorer.path == [5] and focused == [0]
+    explorer.back_button.click()  # back up: to the button of the move just left, X plays 5 (the third row)
+    assert explorer.path == [] and focused == [0, 2]
+    explorer.buttons[2].click()
+    explorer.buttons[0].click()  # X plays 5, O plays 1: O has won, so Back is next
+    assert explorer.path == [5, 1] and focused[-2:] == [0, "back"]
+    explorer.root_button.click()  # to the root: the button of the first move of the path left
+    assert explorer.path == [] and focused[-1] == 2
+    explorer.buttons[1].click()  # X plays 4: its first move, O plays 5, is searched
+    assert focused[-1] == 0
