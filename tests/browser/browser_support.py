@@ -322,6 +322,21 @@ def read_aloud(page: Page, element) -> dict:
             "live": properties.get("live"), "text": " ".join(text["name"]["value"] for text in texts).strip()}
 
 
+# Icon fonts (Font Awesome, which ipywidgets' `icon=` uses) draw their glyphs from Unicode's private use area, and
+# Chromium puts the glyph into the control's accessible name: a screen reader reads it as noise before "New game".
+PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def names_with_glyphs(page: Page) -> list[str]:
+    """Every accessible name on the page (Chromium's whole accessibility tree) holding an icon font's glyph."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    return sorted({name for node in nodes if PRIVATE_USE.search(name := str(node.get("name", {}).get("value", "")))})
+
+
 def heard(page: Page, board, expected: str) -> None:
     """Wait until the board's live region says ``expected``, then check that Chromium's accessibility
     tree holds it as a polite live region saying exactly that (what a screen reader announces)."""

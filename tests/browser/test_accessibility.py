@@ -26,6 +26,7 @@ from browser_support import (
     assert_no_errors_shown,
     axe_violations,
     diagnostics,
+    names_with_glyphs,
     free_port,
     play_02_by_keyboard,
     play_04_by_keyboard,
@@ -161,6 +162,7 @@ def test_every_notebook_in_voila_passes_axe_and_its_widgets_work_by_keyboard(voi
         render(page, voila, notebook, ".jp-Cell")
     with diagnostics(page, voila, f"axe on {notebook}"):
         assert axe_violations(page) == []
+        assert names_with_glyphs(page) == []      # every control is named in words only
     if notebook in INTERACTIONS:
         with diagnostics(page, voila, f"using {notebook}'s widgets by keyboard"):
             INTERACTIONS[notebook](page)

@@ -175,3 +175,17 @@ def test_contrast_of_the_cells_colours_is_at_least_4_5_to_1():
               for fill in (widgets.EMPTY_COLOUR, widgets.WIN_COLOUR)]
     pairs += [(widgets.HINT_TEXT_COLOUR, fill) for fill in HINT_COLOURS.values()]
     assert min(contrast(a, b) for a, b in pairs) >= 4.5, [(a, b, round(contrast(a, b), 2)) for a, b in pairs]
+
+
+def controls(widget):
+    """``widget`` and every widget inside it."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from controls(child)
+
+
+def test_no_control_carries_an_icon_whose_glyph_a_screen_reader_would_read_in_its_name():
+    for game in (BoardWidget(), ComputerGameWidget()):
+        buttons = [control for control in controls(game) if hasattr(control, "icon")]
+        assert {button.description for button in buttons} >= {"New game"}
+        assert [button.description for button in buttons if button.icon] == []

@@ -121,7 +121,7 @@ class BoardWidget(widgets.VBox):
         self.grid.on_play(self.click)
         self.status = LiveStatus()
         self.status.add_class("ttt-status")
-        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.new_game = widgets.Button(description="New game")  # no icon: its glyph would be read out in its name
         self.new_game.add_class("ttt-new-game")
         self.new_game.on_click(lambda _button: self.restart())
         super().__init__([self.grid, self.status, self.new_game])
@@ -216,7 +216,7 @@ class ComputerGameWidget(BoardWidget):
         )
         self.who_starts.add_class("ttt-who-starts")
         self.who_starts.observe(self._on_who_starts, names="value")
-        self.hints = widgets.ToggleButton(value=hints, description="Show hints", icon="lightbulb-o",
+        self.hints = widgets.ToggleButton(value=hints, description="Show hints",  # no icon (see New game)
                                           tooltip="Write in each empty cell what it leads to, on a colour")
         self.hints.add_class("ttt-hints")
         self.hints.observe(self._on_hints, names="value")
