@@ -44,6 +44,7 @@ OPTIONAL = {
     "nbconvert": "ttt.tools.autograde and feedback: nbgrader's writer and preprocessors, with the teacher's extra",
     "jupyter_client": "ttt.tools.sandbox: the sealed kernel's manager, which nbgrader starts (the teacher's extra)",
     "traitlets": "ttt.tools.feedback: a trait of nbgrader's feedback step (the teacher's extra)",
+    "nbformat": "ttt.tools.feedback: the stream output that carries practice words into the feedback (the teacher's extra)",
     "matplotlib": "ttt.tools.class_report: the plot of a class report, for a teacher (the notebooks have it)",
 }
 
