@@ -76,3 +76,11 @@ def test_without_bubblewrap_one_clear_error_says_how_to_install_it(monkeypatch, 
 def test_settings_travel_as_json_unchanged():
     settings = SandboxSettings("/run/x", hide=["/c"], watch=["/c", "/d"], limits=Limits(processes=8, file_mb=2))
     assert SandboxSettings.from_json(settings.to_json()) == settings
+
+
+def test_an_interpreter_or_package_in_a_hidden_place_is_bound_back_read_only_after_the_hiding(fake_bwrap, monkeypatch):
+    # A checkout in /tmp (a CI clone): its venv and its ttt folder must still be seen, the rest of it not.
+    monkeypatch.setattr(sandbox, "_needed_paths", lambda: ["/tmp/clone/.venv", "/usr", "/tmp/clone/ttt"])
+    command = bwrap_command("/tmp/w/s", "/tmp/w/rt", SandboxSettings("/tmp/w/rt"), KERNEL)
+    assert sorted(pairs(command, "--ro-bind")) == ["/", "/tmp/clone/.venv", "/tmp/clone/ttt"]
+    assert command.index("/tmp/clone/ttt") > command.index("/tmp") and "/tmp/clone" not in command

@@ -96,6 +96,13 @@ def _outermost(paths: list[str]) -> list[str]:
     return chosen
 
 
+def _needed_paths() -> list[str]:
+    """What a kernel needs to start: the interpreter's prefixes and the folder of the ``ttt`` package itself."""
+    import ttt
+
+    return [sys.prefix, sys.base_prefix, str(Path(ttt.__file__).resolve().parent)]
+
+
 def bwrap_command(folder: str, runtime: str, settings: SandboxSettings, kernel: list[str]) -> list[str]:
     """The command that runs ``kernel`` (``python -m ipykernel_launcher -f ...``) sealed in ``folder``."""
     program = bwrap()
@@ -106,9 +113,15 @@ def bwrap_command(folder: str, runtime: str, settings: SandboxSettings, kernel: 
     temp = tempfile.gettempdir()
     command = [program, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                "--size", size, "--tmpfs", "/tmp", "--tmpfs", "/dev/shm"]
-    for hidden in _outermost([temp, *settings.hide]):
-        if hidden != "/tmp" and Path(hidden).is_dir():
-            command += ["--tmpfs", hidden]
+    hidden = [path for path in _outermost(["/tmp", temp, *settings.hide]) if path == "/tmp" or Path(path).is_dir()]
+    for path in hidden:
+        if path != "/tmp":
+            command += ["--tmpfs", path]
+    # The interpreter and the ttt package must stay visible even when they live in a hidden place (a checkout
+    # in /tmp): each is bound back read-only, the package alone, not the checkout around it.
+    for path in _outermost(_needed_paths()):
+        if any(path == root or path.startswith(root + os.sep) for root in hidden):
+            command += ["--ro-bind", path, path]
     command += ["--size", size, "--tmpfs", folder, "--bind", runtime, runtime,
                 "--unshare-all", "--die-with-parent", "--chdir", folder,
                 "--setenv", "HOME", "/tmp/home", "--setenv", "TMPDIR", "/tmp",
