@@ -28,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from ttt import Board
+from ttt.tools.autograde import kill_processes_naming
 from ttt.players import PerfectPlayer
 
 ROOT = Path(__file__).resolve().parents[2]  # tests/browser/ -> the repository
@@ -148,13 +149,7 @@ def jupyter_env(workdir: Path) -> dict[str, str]:
 def kill_leftover_kernels(workdir: Path) -> None:
     """Kill any kernel that outlived its server: kernels run in their own sessions, and their
     command lines name a connection file inside ``workdir``, which identifies ours exactly."""
-    marker = str(workdir).encode()
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            if marker in (entry / "cmdline").read_bytes() and int(entry.name) != os.getpid():
-                os.kill(int(entry.name), signal.SIGKILL)
-        except (OSError, ValueError):
-            pass
+    kill_processes_naming(workdir)
 
 
 def prepare_workdir(workdir: Path, blank: tuple[str, ...] = ()) -> Path:

@@ -267,9 +267,9 @@ def read_flags(path: Path) -> list[dict]:
 # ---------------------------------------------------------------------- one student
 
 
-def _end_leftovers(work: Path) -> None:
-    """Kill what is left of this student's sandboxes: every process whose command line names ``work`` (a fresh
-    temporary folder of this run, so no other process can match).  A sealed kernel can outlive nbgrader."""
+def kill_processes_naming(work: Path) -> None:
+    """Kill every process (but this one) whose command line names ``work``: a fresh temporary folder of one run,
+    so no other process can match.  A sealed kernel can outlive nbgrader, as a test's kernel its server."""
     marker = str(work).encode()
     for entry in Path("/proc").glob("[0-9]*"):
         try:
@@ -319,10 +319,10 @@ def autograde_student(course: Path, lab: str, student: str, *, time_limit: float
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-            _end_leftovers(work)
+            kill_processes_naming(work)
             return StudentRun(student, False, time.perf_counter() - start,
                               f"grading took over {time_limit:.0f} s and was stopped")
-        _end_leftovers(work)
+        kill_processes_naming(work)
         result = copy / "autograded" / student / lab
         if process.returncode != 0 or not result.is_dir():
             if "Timeout waiting for IOPub output" in log:

@@ -87,11 +87,16 @@ def bwrap() -> str | None:
     return shutil.which("bwrap")
 
 
+def _inside(path: str, roots: list[str]) -> bool:
+    """Whether ``path`` is one of ``roots`` or lies under one."""
+    return any(path == root or path.startswith(root + os.sep) for root in roots)
+
+
 def _outermost(paths: list[str]) -> list[str]:
     """The paths that are not inside another one of them, each once, in order."""
     chosen: list[str] = []
     for path in sorted({os.path.normpath(p) for p in paths}, key=len):
-        if not any(path == other or path.startswith(other + os.sep) for other in chosen):
+        if not _inside(path, chosen):
             chosen.append(path)
     return chosen
 
@@ -120,7 +125,7 @@ def bwrap_command(folder: str, runtime: str, settings: SandboxSettings, kernel: 
     # The interpreter and the ttt package must stay visible even when they live in a hidden place (a checkout
     # in /tmp): each is bound back read-only, the package alone, not the checkout around it.
     for path in _outermost(_needed_paths()):
-        if any(path == root or path.startswith(root + os.sep) for root in hidden):
+        if _inside(path, hidden):
             command += ["--ro-bind", path, path]
     command += ["--size", size, "--tmpfs", folder, "--bind", runtime, runtime,
                 "--unshare-all", "--die-with-parent", "--chdir", folder,
