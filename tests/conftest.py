@@ -10,6 +10,8 @@ must not be split (:func:`work_unit`), and hands out the longest units of work f
 (:func:`pytest_collection_modifyitems`), so that both workers finish at about the same time.
 """
 
+import os
+
 import pytest
 
 
@@ -98,3 +100,23 @@ def pytest_collection_modifyitems(config, items):
         return (2, 0)
 
     items.sort(key=start)
+
+
+# Environment variables that switch the package's behaviour: graded mode (ttt.exercises.mode) and the
+# sandbox's settings (ttt.tools.sandbox). A test that leaves one changed would change the verdicts of
+# every later test on the same worker, so each test must leave them as it found them.
+SWITCHES = ("TTT_GRADED", "TTT_SANDBOX")
+
+
+@pytest.fixture(autouse=True)
+def switches_left_as_found():
+    """Fail the test that leaves graded mode (or the sandbox's settings) changed, and put them back."""
+    before = {name: os.environ.get(name) for name in SWITCHES}
+    yield
+    changed = [name for name in SWITCHES if os.environ.get(name) != before[name]]
+    for name in changed:
+        if before[name] is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = before[name]
+    assert not changed, f"the test left {', '.join(changed)} changed (use monkeypatch.setenv)"

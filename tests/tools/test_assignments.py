@@ -80,10 +80,11 @@ def test_a_function_answer_is_its_name_and_a_computed_one_is_a_call():
     assert answer_expression(exercise("00", 5)) == "Board.empty().play(hardest_openings()[0])"
 
 
-def test_the_worked_solution_cell_runs_on_its_own_and_passes_its_check(capsys):
+def test_the_worked_solution_cell_runs_on_its_own_and_passes_its_check(capsys, monkeypatch):
     """05.6: setup's shared names, then the answer cell (imports and definitions read from nb05) give a right answer."""
     from ttt.tools.assignments import setup_source
 
+    monkeypatch.setenv("TTT_GRADED", "0")  # the setup turns graded mode on; monkeypatch puts it back afterwards
     namespace = {}
     exec(setup_source("05", ["from ttt import Board"]), namespace)  # noqa: S102 - our own generated code
     exec(without_markers(answer_cell_source(exercise("05", 6))), namespace)  # noqa: S102
