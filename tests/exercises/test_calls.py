@@ -266,4 +266,4 @@ def test_code_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
     monkeypatch.setattr(calls, "WAITING_SECONDS", 0.5)
     start = time.perf_counter()
     verdict, _ = judged_in("timer", waits, 3)
-    assert verdict.reason == "too slow" and time.perf_counter() - start < 5
+    assert verdict.reason == "too slow" and time.perf_counter() - start < 30   # not the 60 s it would sleep

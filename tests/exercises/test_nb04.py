@@ -78,12 +78,8 @@ def _minimax_outcome(board):
     return (max if board.turn == "X" else min)(outcomes, key=nb04.ORDER.get)
 
 
-def test_a_learners_minimax_without_a_memo_passes_well_within_the_budget(capsys):
-    import time
-
-    start = time.process_time()
+def test_a_learners_minimax_without_a_memo_passes(capsys):
     assert judged(capsys, "04", 1, _minimax_outcome)[0] is True
-    assert time.process_time() - start < 1
 
 
 def test_hutton_order_passes_and_counts_the_string_mistake(capsys):

