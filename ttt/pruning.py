@@ -304,7 +304,7 @@ class AlphaBeta:
         self.stats.nodes += 1
         if board.is_over:
             self.stats.leaves += 1
-            return self.clip(leaf_value(board), alpha, beta)
+            return self.finished(board, alpha, beta)
         best = self.start(alpha)
         cells = self.moves(board)
         for i, cell in enumerate(cells):
@@ -314,8 +314,12 @@ class AlphaBeta:
                 break
         return best
 
+    def finished(self, board: Board, alpha, beta):
+        """What a finished game returns: its value for the side to move (a loss or a draw), clipped."""
+        return self.clip(leaf_value(board), alpha, beta)
+
     def clip(self, value, alpha, beta):
-        """What a finished game returns: fail-hard clips its value to the window."""
+        """A value as this search reports it: fail-hard clips it to the window."""
         return min(max(value, alpha), beta)
 
     def start(self, alpha):
