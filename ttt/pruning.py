@@ -213,11 +213,13 @@ def threats_first(board: Board, moves: Iterable[int]) -> list[int]:
     only one that does not lose, so trying those first finds the cut-offs
     soonest; the order within each group is kept, so it refines any order.
 
-    The engines (:mod:`ttt.engine`, :mod:`ttt.limited`) work on bitboards
-    and find the same two groups with :meth:`ttt.bitboard.Layout.threats`
-    (a side's threats are the empty cells that would complete one of its
-    lines); ``tests/test_pruning.py`` checks that both agree on every
-    reachable position.
+    Its one other home is the engine's, on bitboards (:mod:`ttt.engine`,
+    which :class:`ttt.limited.LimitedSearch` is too, with a horizon): there a
+    side's threats (the empty cells that would complete one of its lines,
+    :meth:`ttt.bitboard.Layout.threats`) are kept up to date move by move
+    inside the search loop, because asking this function at every node would
+    cost the engine most of its speed; ``tests/test_pruning.py`` checks that
+    both find the same wins and blocks on every reachable position.
     """
     cells, geo = board.cells, board.geometry
     me = board.turn
