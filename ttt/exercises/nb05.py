@@ -5,8 +5,8 @@ what ``verify_all`` runs through the checks, so they use only what notebook 05
 has shown.  The references the checks compare with come from the package
 (``ttt.pruning.alphabeta``, ``ttt.solver``, ``ttt.trace``), not from the
 solutions.  The private searches only name the mistake behind a wrong answer (the slips
-of 05.3, each :class:`ttt.pruning.FailSoft` with one step changed), or test the
-property a position must have (``_stops_at_draws``).
+of 05.3, each the package's :class:`ttt.pruning.FailSoft` with one step
+changed), or test the property a position must have (``_stops_at_draws``).
 """
 
 from __future__ import annotations
@@ -232,86 +232,40 @@ def alphabeta_soft(board, alpha, beta, stats):
 WINDOWS = ((-inf, inf), (-1, 1), (-1, 0), (0, 1))
 
 
-class _BestStartsAtAlpha(FailSoft):
-    """The slip: `best` starts at α, as in fail-hard, though finished games are not clipped."""
-
-    def start(self, alpha):
-        return alpha
-
-
-class _WindowNeverNarrows(FailSoft):
-    """The slip: every move is searched with (−β, −α) for the α the node started with."""
-
-    def window(self, alpha, beta, best):
-        return -beta, -alpha
-
-
-class _WindowSwapped(FailSoft):
-    """The slip: the child's window the wrong way round, (−max(α, best), −β)."""
-
-    def window(self, alpha, beta, best):
-        return -max(alpha, best), -beta
-
-
-class _SignTurned(FailSoft):
-    """The slip: a finished game is worth +1 to the side to move when somebody has won."""
-
-    def finished(self, board, alpha, beta):
-        return -leaf_value(board)
-
-
-def _backwards(board):
-    return board.legal_moves()[::-1]
-
-
-def _as_learner(kind, order="index"):
-    """A slip of the package's alpha-beta (a :class:`ttt.pruning.FailSoft` with one step changed) called as the
-    learner's function is: ``(board, alpha, beta, stats)``."""
-
-    def search(board, alpha, beta, stats):
-        return kind(order, stats).search(board, alpha, beta)
-
-    return search
-
-
-def _uncounted(board, alpha, beta, stats):
-    return alphabeta(board, alpha, beta, soft=True)      # counts into a SearchStats of its own, not into stats
-
-
-def _strict(board, alpha, beta, stats):
-    return alphabeta(board, alpha, beta, soft=True, strict=True, stats=stats)
-
-
-def _fail_hard(board, alpha, beta, stats):
-    return alphabeta(board, alpha, beta, stats=stats)
+def _slip(order="index", **steps):
+    """The package's fail-soft alpha-beta (:class:`ttt.pruning.FailSoft`) with the given steps changed, called as
+    the learner's function is, ``(board, alpha, beta, stats)``: each slip below is one step written wrong."""
+    kind = type("Slip", (FailSoft,), steps)
+    return lambda board, alpha, beta, stats: kind(order, stats).search(board, alpha, beta)
 
 
 _SOFT_MISTAKES = (    # the slips that change the most come first: the first whose behaviour matches is named
     (lambda board, alpha, beta, stats: negamax(board, stats),
      "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β.", "plain_negamax"),
-    (_uncounted, "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that every call counts"
-                 " one node.", "no_node_count"),
-    (_as_learner(_BestStartsAtAlpha),
+    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, soft=True),   # its own stats, not the learner's
+     "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that every call counts one node.",
+     "no_node_count"),
+    (_slip(start=lambda self, alpha: alpha),
      "`best` seems to start at α, as in fail-hard: when every move fails low the search returns α instead of the"
      " best value it saw below α. Fail-soft starts `best` at -∞.", "best_starts_at_alpha"),
-    (_fail_hard,
+    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
      "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
      " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
      " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is.",
      "fail_hard"),
-    (_strict, "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it. Use"
-              " `>=`: a value equal to β is already enough for the opponent to avoid this position.",
-     "strict_cutoff"),
-    (_as_learner(_WindowNeverNarrows),
+    (_slip(cuts=lambda self, best, beta: best > beta),
+     "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it. Use"
+     " `>=`: a value equal to β is already enough for the opponent to avoid this position.", "strict_cutoff"),
+    (_slip(window=lambda self, alpha, beta, best: (-beta, -alpha)),
      "The window passed down never narrows: each move is searched with (−β, −α) for the α the node started"
      " with. Pass the best value found so far: (−β, −max(α, best)).", "window_never_narrows"),
-    (_as_learner(_WindowSwapped),
+    (_slip(window=lambda self, alpha, beta, best: (-max(alpha, best), -beta)),
      "The child's window is the wrong way round: (−max(α, best), −β) puts the lower end above the upper one."
      " The child is searched with (−β, −max(α, best)): negate both ends and swap them.", "window_swapped"),
-    (_as_learner(FailSoft, _backwards),
+    (_slip(order=lambda board: board.legal_moves()[::-1]),
      "It tries the moves from the last cell to the first: the values agree, but the cut-offs come elsewhere."
      " Try them in cell order, `board.legal_moves()` as it is, as the package does.", "moves_backwards"),
-    (_as_learner(_SignTurned),
+    (_slip(finished=lambda self, board, alpha, beta: -leaf_value(board)),
      "The sign is turned round: a finished board where the player who just moved won is worth −1 to the side"
      " to move.", "sign_turned"),
 )
