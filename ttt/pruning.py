@@ -284,9 +284,9 @@ def _orderer(order) -> Callable[[Board], list[int]]:
 class AlphaBeta:
     """Alpha-beta in negamax form, fail-hard: notebook 05's function, with its steps named.
 
-    :meth:`value` is the algorithm, line for line the function notebook 05
-    writes (it keeps the best value so far instead of raising ``alpha``,
-    which is the same thing and lets fail-soft differ in one line).  Its
+    :meth:`value` is the algorithm: the function notebook 05 writes, except
+    that it keeps the best value so far instead of raising ``alpha`` (the
+    same thing, and it lets fail-soft differ in one step).  Its
     steps are small methods so that a variant changes one of them and nothing
     else: :class:`FailSoft` changes :meth:`clip` and :meth:`start`; the
     slips of exercise 05.3 (in :mod:`ttt.exercises.nb05`) change one step
@@ -348,6 +348,7 @@ class FailSoft(AlphaBeta):
 
 
 def _passes(best, beta) -> bool:
+    """The cut-off test of ``strict=True``: the `>` slip, which notebook 05 measures."""
     return best > beta
 
 
