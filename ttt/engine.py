@@ -236,7 +236,8 @@ class Engine:
         """
         if self.evaluate is None:
             raise ValueError("a depth-limited search needs an evaluate function: Engine(..., evaluate=...)")
-        horizon = max(horizon, 0)
+        if horizon <= 0:
+            return self._node  # nothing is left to judge: the search reaches every finished game
         node = self._limited.get(horizon)
         if node is None:
             node = self._limited[horizon] = self._make_search(horizon)
