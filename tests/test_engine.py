@@ -120,6 +120,8 @@ def test_move_scores_are_the_reference_move_scores():
     for board in UNFINISHED[::7]:
         expected = {cell: -reference_score(child) for cell, child in board.children()}
         assert engine.move_scores(board) == expected, board.notation
+        quickest = min(cell for cell, score in expected.items() if score == max(expected.values()))
+        assert engine.best_move(board) == quickest, board.notation
     assert engine.move_scores(Board.parse("XXX/OO./...")) == {}
 
 
