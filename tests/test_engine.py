@@ -120,6 +120,8 @@ def test_move_scores_are_the_reference_move_scores():
     for board in UNFINISHED[::7]:
         expected = {cell: -reference_score(child) for cell, child in board.children()}
         assert engine.move_scores(board) == expected, board.notation
+        quickest = min(cell for cell, score in expected.items() if score == max(expected.values()))
+        assert engine.best_move(board) == quickest, board.notation
     assert engine.move_scores(Board.parse("XXX/OO./...")) == {}
 
 
@@ -265,3 +267,47 @@ def test_bad_table_limits_are_refused():
     for bad in (0, -5, 2.5, True, "100", None):
         with pytest.raises(ValueError, match="table_limit"):
             Options(table_limit=bad)
+
+
+# ---------------------------------------------------------------------- depth-limited: the same search with a horizon
+
+LIMITED = Options(table=False, symmetry=False, order="static", dead=False, pairing=False)
+
+
+def test_a_depth_limited_search_judges_the_horizon_and_is_exact_beyond_the_board():
+    """With a depth, the positions that far ahead are judged by evaluate; with depth >= empty cells, it is exact."""
+    judged = []
+
+    def evaluate(me, opp):
+        judged.append((me, opp))
+        return 0.5
+
+    for threats in (True, False):
+        engine = Engine(options=Options(table=False, symmetry=False, order="static", threats=threats, dead=False,
+                                        pairing=False), evaluate=evaluate)
+        for board in UNFINISHED[::11]:
+            n_empty = board.size - board.moves_made
+            judged.clear()
+            assert engine.score(board, depth=n_empty) == reference_score(board) and not judged, board.notation
+            scores = {cell: -reference_score(child) for cell, child in board.children()}
+            assert engine.move_scores(board, depth=n_empty) == scores, board.notation
+            quickest = min(cell for cell, score in scores.items() if score == max(scores.values()))
+            assert engine.best_move(board, depth=n_empty) == quickest, board.notation
+            # depth 0: the position itself is judged, unless a threat decides it
+            value = engine.score(board, depth=0)
+            assert value == 0.5 or (threats and abs(value) >= 1), board.notation
+
+
+def test_the_exact_search_has_no_horizon_and_depth_needs_an_evaluation():
+    with pytest.raises(ValueError, match="needs an evaluate function"):
+        Engine(options=LIMITED).score(Board.empty(), depth=2)
+    with pytest.raises(ValueError, match="needs table=False"):
+        Engine(evaluate=lambda me, opp: 0.0)
+    engine = Engine(options=LIMITED, evaluate=lambda me, opp: 0.0)
+    assert engine.limited_search(-3) is engine.limited_search(0)  # a horizon at or below 0 is the exact search
+
+
+def test_stats_count_cut_offs():
+    engine = Engine(options=LIMITED)
+    engine.score(Board.empty())
+    assert engine.stats.cutoffs > 0 and engine.stats.nodes > engine.stats.cutoffs

@@ -11,6 +11,7 @@ import pytest
 
 from ttt import Board, BoardError, other, solve
 from ttt.bitboard import layout
+from ttt.engine import Engine
 from ttt.instrument import SearchStats
 from ttt.limited import LimitedSearch, line_weights, squash
 from ttt.scores import leaf_score
@@ -149,3 +150,12 @@ def test_bad_input():
         LimitedSearch(3, 3, 3).best_move(Board.parse("XXX/OO./..."), 1)
     with pytest.raises(BoardError, match="4×4"):
         LimitedSearch(4, 4, 4).move_values(Board.empty(), 1)
+
+
+def test_it_is_the_engine_with_a_horizon():
+    """No search loop of its own: the values are the engine's, given the guess of this class at the horizon."""
+    search = LimitedSearch(3, 3, 3)
+    assert isinstance(search.engine, Engine) and not search.engine.options.table
+    board = Board.parse("X../.O./...")
+    assert search.value(board, 2) == search.engine.score(board, depth=2)
+    assert search.move_values(board, 2) == search.engine.move_scores(board, depth=2)

@@ -14,6 +14,7 @@ import pytest
 from ttt import Board, BoardError
 from ttt.instrument import SearchStats
 from ttt.memo import KnowledgeBase, cached_negamax, negamax_kb, negamax_memo, reaches, shortcut_move
+from ttt.pruning import alphabeta
 from support import EMPTY, POSITIONS, UNFINISHED, reference_best_moves, reference_value
 
 
@@ -144,6 +145,19 @@ def test_the_shortcut_proves_a_draw_with_few_nodes():
     no_win = SearchStats()
     assert not reaches(EMPTY, 1, None, no_win)
     assert no_win.nodes > 10 * plain.nodes  # showing that X cannot win is the expensive half
+
+
+@pytest.mark.parametrize("target", [0, 1])
+def test_the_shortcut_is_alphabeta_with_a_null_window(target):
+    """Same answer, nodes, leaves and cut-offs as alpha-beta in the window (target - 1, target), and a table of
+    yes/no answers keyed by (board, target)."""
+    for board in UNFINISHED[::13]:
+        shortcut, window = SearchStats(), SearchStats()
+        assert reaches(board, target, None, shortcut) == (alphabeta(board, target - 1, target, stats=window) >= target)
+        assert shortcut == window, board.notation
+    table = {}
+    reaches(EMPTY, target, table)
+    assert table and all(isinstance(answer, bool) and key[1] in (0, 1) for key, answer in table.items())
 
 
 def test_the_shortcut_never_gives_up_a_draw_but_throws_away_wins():

@@ -14,6 +14,8 @@ from ttt.instrument import SearchStats
 from ttt.minimax import negamax
 from ttt.pruning import (
     ORDERS,
+    AlphaBeta,
+    FailSoft,
     alphabeta,
     alphabeta_move,
     infimum,
@@ -25,6 +27,8 @@ from ttt.pruning import (
     take_until,
     take_until_tree,
     threats_first,
+    observed,
+    with_table,
 )
 from ttt.bitboard import layout
 from ttt.scores import EXACT, INF, LOWER, UPPER
@@ -362,6 +366,38 @@ def test_an_observer_only_watches_alphabeta(soft):
     assert plain == watched  # same nodes, leaves and cut-offs with or without it
     assert watcher.enters == watcher.leaves == plain.nodes == 18_297 and watcher.depth == 0
     assert watcher.pruned > 0
+
+
+# ---------------------------------------------------------------------- the pieces, put together by hand
+
+
+def test_alphabeta_only_puts_the_pieces_together():
+    """The search is AlphaBeta.value (FailSoft for soft); the table and the observer wrap it, in that order."""
+    board = Board.parse("X../.O./...")
+    for soft, kind in ((False, AlphaBeta), (True, FailSoft)):
+        for window in ((-INF, INF), (-1, 1), (0, 1)):
+            facade, by_hand = SearchStats(), SearchStats()
+            facade_table, hand_table, watcher = {}, {}, _Watcher()
+            expected = alphabeta(board, *window, soft=soft, stats=facade, table=facade_table, observer=_Watcher())
+            search = observed(with_table(kind(stats=by_hand), hand_table), watcher)
+            assert search.search(board, *window) == expected
+            by_hand.table_size = len(hand_table)
+            assert by_hand == facade and hand_table == facade_table and watcher.enters == by_hand.nodes
+
+
+def test_a_variant_changes_one_step_and_nothing_else():
+    """A subclass that overrides one step (here the cut-off test, the `>` slip) is that variant, whole."""
+
+    class Strict(FailSoft):
+        def cuts(self, best, beta):
+            return best > beta
+
+    for board in LATER[::7]:
+        by_hand, facade = SearchStats(), SearchStats()
+        for window in ((-INF, INF), (-1, 0)):
+            assert (Strict(stats=by_hand).search(board, *window)
+                    == alphabeta(board, *window, soft=True, strict=True, stats=facade)), board.notation
+        assert by_hand == facade
 
 
 def test_no_move_on_a_finished_board():

@@ -81,7 +81,7 @@ def check_budget(max_seconds=None, max_nodes=None) -> None:
 class Watch:
     """A search's counters, and what it checks every so many nodes: the budgets and the progress report.
 
-    The search adds to ``nodes`` and ``hits`` as it goes and calls
+    The search adds to ``nodes``, ``hits`` and ``cutoffs`` as it goes and calls
     :meth:`tick` when ``nodes`` reaches ``checkpoint`` (one comparison per
     node).  Idle, the checkpoint is :data:`NEVER`; :meth:`arm` sets budgets
     and a report for the searches that follow, :meth:`disarm` lifts them.
@@ -101,7 +101,7 @@ class Watch:
         self.first = 0
         self.started = self.last_time = 0.0
         self.last_nodes, self.interval = 0, MIN_TICK
-        self.nodes = self.hits = 0  # the search's counters, for the life of its engine
+        self.nodes = self.hits = self.cutoffs = 0  # the search's counters, for the life of its engine
         self.checkpoint = NEVER  # the node count at which the search calls tick()
         self.table_size = lambda: 0  # how to read the size of the search's table, for reports
 

@@ -46,6 +46,13 @@ notebooks 07 and 09 can measure what it buys:
               smallest subtrees, cheapest to search again) is dropped.  A
               smaller table never changes an answer, only the work.
 
+``evaluate`` (an argument of :class:`Engine`, not an option) makes the same
+search depth-limited: :meth:`Engine.score`, :meth:`Engine.move_scores` and
+:meth:`Engine.best_move` take a ``depth`` and judge the positions that far
+ahead with ``evaluate`` instead of searching on.  :class:`ttt.limited.LimitedSearch`,
+the players' search of notebooks 08 and 09, is this engine with the table,
+symmetry, dead-line caps and pairings off and the static order.
+
 Scores are depth-aware and from the side to move: a win whose final move
 leaves ``e`` empty cells scores ``e + 1``, a loss the negative of that, a
 draw 0.  So faster wins and slower losses score higher.
@@ -75,6 +82,7 @@ move instead of being recomputed from the whole board:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ttt.bitboard import Layout, layout
 from ttt.budget import Watch, check_budget
@@ -155,19 +163,27 @@ class Engine:
     try the moves in order, raise alpha, stop at beta.
     """
 
-    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, options: Options | None = None):
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, options: Options | None = None,
+                 evaluate: Callable[[int, int], float] | None = None):
         self.layout = layout(rows, cols, k)
         self.options = options or DEFAULT_OPTIONS
+        self.evaluate = evaluate
+        if evaluate is not None and self.options.table:
+            raise ValueError("a depth-limited search (evaluate) needs table=False: the table keeps whole-number scores")
         self.table: dict[int, int] = {}  # canonical packed position -> score << 2 | bound
         self.history = [0] * self.layout.size
         self.watch = Watch()  # the search's counters, budgets and progress report
         self.watch.table_size = self.table.__len__
-        self._node = self._make_search()
+        self._node = self._make_search(-1)
+        self._limited: dict[int, Callable] = {}  # the depth-limited searches, by their horizon
 
     # ------------------------------------------------------------------ the search
-    def score(self, board: Board, *, max_seconds=None, max_nodes=None, progress=None) -> int:
-        """The exact depth-aware score of ``board`` for the side to move.
+    def score(self, board: Board, *, depth: int | None = None, alpha=-INF, beta=INF, max_seconds=None,
+              max_nodes=None, progress=None):
+        """The exact depth-aware score of ``board`` for the side to move (fail-soft beyond ``(alpha, beta)``).
 
+        With a ``depth``, the value looking that many moves ahead, the
+        positions there judged by ``evaluate`` (see :meth:`limited_search`).
         ``max_seconds``, ``max_nodes`` and ``progress`` as for :meth:`solve`.
         """
         me, opp, n_empty = self.layout.sides(board)
@@ -175,7 +191,8 @@ class Engine:
             check_budget(max_seconds, max_nodes)
             return leaf_score(board)
         root = self._root(me, opp, n_empty)
-        return self._watched(lambda: self._search(root, -INF, INF), max_seconds, max_nodes, progress)
+        node = self.limited_search(n_empty - depth) if depth is not None else self._node
+        return self._watched(lambda: self._search(root, alpha, beta, node), max_seconds, max_nodes, progress)
 
     def _watched(self, search, max_seconds, max_nodes, progress):
         """Run ``search()`` under the budgets, reporting ``progress``; without any, just run it.
@@ -195,15 +212,36 @@ class Engine:
         finally:
             self.watch.disarm()
 
-    def _search(self, state: tuple, alpha, beta) -> int:
+    def _search(self, state: tuple, alpha, beta, node=None) -> int:
         """Search the node ``state`` (from :meth:`_root` or :meth:`_child`) with the window (``alpha``, ``beta``).
 
         An infinite end of the window becomes one past the widest score the
         position can have (``n_empty + 1``): every comparison the search makes
-        comes out the same, and the search stays in whole numbers.
+        comes out the same, and the search stays in whole numbers.  ``node``
+        is the search to use (the exact one unless given).
         """
         bound = state[3] + 1
-        return self._node(*state, max(alpha, -bound), min(beta, bound))
+        return (node or self._node)(*state, max(alpha, -bound), min(beta, bound))
+
+    def limited_search(self, horizon: int):
+        """The search that stops at ``horizon`` empty cells and returns ``evaluate(me, opp)`` there.
+
+        ``evaluate`` judges a position nobody has won for the side to move
+        (``me``); its value must lie in (-1, 1), below any finished game's
+        score.  The horizon is counted in empty cells, so a search ``depth``
+        moves ahead of a position with ``n`` empty cells has the horizon
+        ``n - depth``, and the search carries no depth of its own.  A horizon
+        of 0 or less is the exact search.  One search is built per horizon
+        and kept.
+        """
+        if self.evaluate is None:
+            raise ValueError("a depth-limited search needs an evaluate function: Engine(..., evaluate=...)")
+        if horizon <= 0:
+            return self._node  # nothing is left to judge: the search reaches every finished game
+        node = self._limited.get(horizon)
+        if node is None:
+            node = self._limited[horizon] = self._make_search(horizon)
+        return node
 
     def _root(self, me: int, opp: int, n_empty: int) -> tuple:
         """The node's arguments (all but the window) for an unfinished position, worked out from scratch."""
@@ -226,7 +264,7 @@ class Engine:
             their_open & ~lay.line_bits_through[cell], my_open,
         )
 
-    def _make_search(self):
+    def _make_search(self, horizon: int):
         """The search ``node``: fail-soft negamax alpha-beta, a closure over local names (twice as fast so).
 
         ``node`` searches a position nobody has won, ``me`` to move, ``n_empty``
@@ -235,7 +273,8 @@ class Engine:
         complete a line for each side; ``my_open``/``their_open`` have a bit
         per line the other side has not entered.  Options are read once here.
         The move loop inlines :meth:`ttt.bitboard.Layout.threats_through`: a
-        call at every node would cost a fifth of the time.
+        call at every node would cost a fifth of the time.  ``horizon``: see
+        :meth:`limited_search` (-1 for the exact search, which never reaches it).
         """
         lay, opts = self.layout, self.options
         size, full, masks_through, line_bits_through = lay.size, lay.full, lay.masks_through, lay.line_bits_through
@@ -259,6 +298,10 @@ class Engine:
         order_bits = tuple((c, 1 << c) for c in (lay.static_order if opts.order != "index" else lay.index_order))
         history, table, watch = self.history, self.table, self.watch
         exact, lower, upper = int(EXACT), int(LOWER), int(UPPER)
+        evaluate = self.evaluate
+        # The threats alone decide a position with 3 empty cells or fewer, but exactly: a search that
+        # stops at a horizon judges those positions by its evaluation instead, as a plain search would.
+        threats_decide = 3 if horizon <= 0 else -1
 
         def node(me, opp, images, n_empty, my_threats, their_threats, my_open, their_open, alpha, beta):
             watch.nodes = nodes = watch.nodes + 1
@@ -277,7 +320,7 @@ class Engine:
                     if their_threats & (their_threats - 1) and n_empty >= 2:
                         return 1 - n_empty  # two threats: one can only be blocked
                     moves = (their_threats.bit_length() - 1,)  # the forced block
-                if n_empty <= 3:
+                if n_empty <= threats_decide:
                     if n_empty <= 2:
                         return 0  # no win for me now and at most one threat against me: a draw
                     # Three cells left: I win only by making two threats with my move (the
@@ -292,6 +335,8 @@ class Engine:
                     return 0
             elif n_empty == 0:
                 return 0
+            if n_empty <= horizon:
+                return evaluate(me, opp)  # depth-limited: this position is judged, not searched
             if use_dead:
                 if not my_open:
                     if not their_open:
@@ -361,6 +406,7 @@ class Engine:
                         if value > alpha:
                             alpha = value
                             if alpha >= beta:
+                                watch.cutoffs += 1
                                 if use_history:
                                     history[cell] += n_empty * n_empty
                                 break
@@ -377,8 +423,9 @@ class Engine:
 
     @property
     def stats(self) -> SearchStats:
-        """Nodes visited and table hits so far, and the table's size."""
-        return SearchStats(nodes=self.watch.nodes, hits=self.watch.hits, table_size=len(self.table))
+        """Nodes visited, cut-offs and table hits so far, and the table's size."""
+        watch = self.watch
+        return SearchStats(nodes=watch.nodes, cutoffs=watch.cutoffs, hits=watch.hits, table_size=len(self.table))
 
     # ------------------------------------------------------------------ answers
     def solve(self, board: Board, *, max_seconds=None, max_nodes=None, progress=None) -> Solution:
@@ -443,21 +490,51 @@ class Engine:
             return [[c] for c in moves]
         return [sorted(group) for group in move_classes(moves, lay.stabiliser(images))]
 
-    def move_scores(self, board: Board) -> dict[int, int]:
-        """The exact depth-aware score of every legal move, for the side to move."""
+    def move_scores(self, board: Board, *, depth: int | None = None) -> dict[int, int | float]:
+        """The exact depth-aware score of every legal move, for the side to move.
+
+        With a ``depth``, each move's value looking ``depth`` moves ahead (the
+        move included), as :meth:`score` does.
+        """
         me, opp, n_empty = self.layout.sides(board)
         if board.is_over:
             return {}
-        root = self._root(me, opp, n_empty)
-        scores = {}
+        root, node = self._root(me, opp, n_empty), self._after_move(n_empty, depth)
+        return {cell: self._move_score(root, cell, node, -INF, INF) for cell in board.legal_moves()}
+
+    def best_move(self, board: Board, *, depth: int | None = None) -> int:
+        """The lowest-numbered of the best moves (with a ``depth``: of the best looking that far ahead).
+
+        Each move is searched with the window (best so far, ∞): a move that
+        cannot beat the best so far fails low at once, so this does less
+        work than :meth:`move_scores`.
+        """
+        board.check_not_over()
+        me, opp, n_empty = self.layout.sides(board)
+        root, node = self._root(me, opp, n_empty), self._after_move(n_empty, depth)
+        best_cell, best = None, -INF
         for cell in board.legal_moves():
-            if root[4] >> cell & 1:
-                scores[cell] = n_empty  # wins at once
-            elif n_empty == 1:
-                scores[cell] = 0
-            else:
-                scores[cell] = -self._search(self._child(root, cell), -INF, INF)
-        return scores
+            value = self._move_score(root, cell, node, best, INF)
+            if value > best:
+                best_cell, best = cell, value
+        return best_cell
+
+    def _after_move(self, n_empty: int, depth: int | None):
+        """The search for the positions after a move from a position with ``n_empty`` empty cells.
+
+        A move is the first of the ``depth`` moves looked at; with ``depth``
+        0 the position after it is judged at once.
+        """
+        return self._node if depth is None else self.limited_search(n_empty - max(depth, 1))
+
+    def _move_score(self, root: tuple, cell: int, node, alpha, beta):
+        """The score of playing ``cell`` at ``root``, searched with ``node`` in the window (``alpha``, ``beta``)."""
+        n_empty = root[3]
+        if root[4] >> cell & 1:
+            return n_empty  # wins at once
+        if n_empty == 1:
+            return 0  # fills the board
+        return -self._search(self._child(root, cell), -beta, -alpha, node)
 
 
 

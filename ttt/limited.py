@@ -9,31 +9,32 @@ side holds (:func:`line_weights`).  Any evaluation of a
 notebook 08, say).  As everywhere in ``ttt``, an evaluation judges a board
 for the side that has *just moved* (higher is better for that side).
 
-What this adds to the teaching alpha-beta (:func:`ttt.pruning.alphabeta`,
-fail-soft, negamax form): bitboards (:mod:`ttt.bitboard`), a depth limit
-with the evaluation at the horizon, and depth-aware scores for finished
-games (:mod:`ttt.scores`: a win leaving ``e`` empty cells is worth
-``e + 1``).  A guess is squashed into (-1, 1) first (:func:`squash`), so that
-no guess ever outweighs a real win or loss.
+The search is the engine's own (:class:`ttt.engine.Engine`, fail-soft
+negamax alpha-beta on bitboards), given a horizon: :class:`LimitedSearch`
+is that engine with its table, symmetry, dead-line caps and pairings off and
+the static order, and with the evaluation at the horizon.  Finished games
+keep their depth-aware scores (:mod:`ttt.scores`: a win leaving ``e`` empty
+cells is worth ``e + 1``); a guess is squashed into (-1, 1) first
+(:func:`squash`), so that no guess ever outweighs a real win or loss.
 
-With ``threats`` on it takes the same two shortcuts as the exact engine:
-win at once when you can, block when you must, give up facing two threats;
-they let it see forced wins beyond its horizon.  (The threats are those of
-:meth:`ttt.bitboard.Layout.threats`: the bitboard form of the order of
-:func:`ttt.pruning.threats_first`, wins then blocks; ``tests/test_pruning.py``
-checks that the two agree.)  With ``threats`` off it is
-the plain textbook search of notebook 08.  The players built on it are
+With ``threats`` on it takes the engine's threat shortcuts: win at once
+when you can, block when you must, give up facing two threats; they let it
+see forced wins beyond its horizon.  With ``threats`` off it is the plain
+textbook search of notebook 08.  The players built on it are
 :class:`ttt.players.SearchPlayer`.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ttt.bitboard import layout
 from ttt.board import Board
+from ttt.engine import Engine, Options
 from ttt.instrument import SearchStats
 from ttt.scores import INF
+
+T = TypeVar("T")
 
 __all__ = ["LimitedSearch", "squash", "line_weights"]
 
@@ -53,7 +54,7 @@ def line_weights(k: int) -> tuple[int, ...]:
 
 
 class LimitedSearch:
-    """Depth-limited negamax alpha-beta for one board size.
+    """Depth-limited negamax alpha-beta for one board size: the engine (:class:`ttt.engine.Engine`) with a horizon.
 
     ``evaluate`` is ``None`` for the built-in open-lines count, or a function
     ``evaluate(board) -> float`` that scores a board for the side that has
@@ -61,7 +62,11 @@ class LimitedSearch:
     ``threats`` switches the engine's threat shortcuts on or off.  ``stats``
     counts the positions visited by the last :meth:`value`,
     :meth:`move_values` or :meth:`best_move` (nodes; leaves are the
-    positions judged by the evaluation).
+    positions judged by the evaluation; cut-offs).
+
+    The search is the engine's, with its table, symmetry, dead-line caps and
+    pairings off and the static order: what this class adds is the guess at
+    the horizon (:meth:`guess`) and the counters of one search.
     """
 
     def __init__(self, rows: int, cols: int, k: int, evaluate: Callable[[Board], float] | None = None,
@@ -72,9 +77,12 @@ class LimitedSearch:
         self.weights = line_weights(k)
         self.cache: dict[tuple[int, int], float] = {}
         self.stats = SearchStats()
+        self.engine = Engine(rows, cols, k, Options(table=False, symmetry=False, order="static", threats=threats,
+                                                    dead=False, pairing=False), evaluate=self.guess)
 
-    def _guess(self, me: int, opp: int) -> float:
-        """The squashed evaluation of a position, for the side to move (``me``)."""
+    def guess(self, me: int, opp: int) -> float:
+        """The squashed evaluation of a position nobody has won, for the side to move (``me``)."""
+        self.stats.leaves += 1
         if self.evaluate is None:
             weights = self.weights
             total = 0
@@ -91,68 +99,24 @@ class LimitedSearch:
             known = self.cache[(me, opp)] = -squash(self.evaluate(self.layout.board(me, opp)))
         return known
 
-    def score(self, me: int, opp: int, n_empty: int, depth: int, alpha: float, beta: float) -> float:
-        """Negamax value of a position nobody has won yet, looking ``depth`` moves ahead."""
-        self.stats.nodes += 1
-        if n_empty == 0:
-            return 0
-        lay = self.layout
-        threats = self.threats
-        their_wins = 0
-        if threats:
-            # Win now, or block the opponent's only threat (a double threat is lost).
-            my_wins, their_wins, _, _ = lay.threats(me, opp)
-            if my_wins:
-                return n_empty
-            if their_wins & (their_wins - 1) and n_empty >= 2:
-                return 1 - n_empty
-        if depth == 0:
-            self.stats.leaves += 1
-            return self._guess(me, opp)
-        if their_wins:
-            moves = [their_wins.bit_length() - 1]
-        else:
-            empties = ~(me | opp) & lay.full
-            moves = [c for c in lay.static_order if empties >> c & 1]
-        best = -INF
-        for cell in moves:
-            mine = me | 1 << cell
-            if not threats and lay.wins_with(cell, mine):
-                value = n_empty  # this move wins
-            else:
-                value = -self.score(opp, mine, n_empty - 1, depth - 1, -beta, -alpha)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        self.stats.cutoffs += 1
-                        break
-        return best
-
-    def _start(self, board: Board) -> tuple[int, int, int]:
-        """The bits of an unfinished ``board`` (the counters start again from zero)."""
+    def _counted(self, board: Board, search: Callable[[], T]) -> T:
+        """``search()`` on an unfinished ``board``, its nodes, leaves and cut-offs counted afresh in ``stats``."""
         board.check_not_over()
-        sides = self.layout.sides(board)
+        self.layout.sides(board)  # a board of another size is refused before anything is counted
+        watch = self.engine.watch
+        nodes, cutoffs = watch.nodes, watch.cutoffs
         self.stats = SearchStats()
-        return sides
-
-    def _after(self, me: int, opp: int, n_empty: int, cell: int, depth: int, alpha: float, beta: float) -> float:
-        """The value of playing ``cell``, searched ``depth - 1`` moves further with the window (alpha, beta)."""
-        mine = me | 1 << cell
-        if self.layout.wins_with(cell, mine):
-            return n_empty  # wins at once
-        return -self.score(opp, mine, n_empty - 1, max(depth - 1, 0), -beta, -alpha)
+        result = search()
+        self.stats.nodes, self.stats.cutoffs = watch.nodes - nodes, watch.cutoffs - cutoffs
+        return result
 
     def value(self, board: Board, depth: int, alpha: float = -INF, beta: float = INF) -> float:
         """The value of an unfinished ``board`` for the side to move, looking ``depth`` moves ahead."""
-        me, opp, n_empty = self._start(board)
-        return self.score(me, opp, n_empty, depth, alpha, beta)
+        return self._counted(board, lambda: self.engine.score(board, depth=depth, alpha=alpha, beta=beta))
 
     def move_values(self, board: Board, depth: int) -> dict[int, float]:
         """The exact search value of every legal move for the side to move, looking ``depth`` moves ahead."""
-        me, opp, n_empty = self._start(board)
-        return {cell: self._after(me, opp, n_empty, cell, depth, -INF, INF) for cell in board.legal_moves()}
+        return self._counted(board, lambda: self.engine.move_scores(board, depth=depth))
 
     def best_move(self, board: Board, depth: int) -> int:
         """The lowest-numbered of the best moves, found with less work than :meth:`move_values`.
@@ -160,10 +124,4 @@ class LimitedSearch:
         Each move is searched with the window (best so far, ∞): a move that
         cannot beat the best so far fails low at once.
         """
-        me, opp, n_empty = self._start(board)
-        best_cell, best = None, -INF
-        for cell in board.legal_moves():
-            value = self._after(me, opp, n_empty, cell, depth, best, INF)
-            if value > best:
-                best_cell, best = cell, value
-        return best_cell
+        return self._counted(board, lambda: self.engine.best_move(board, depth=depth))

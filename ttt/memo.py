@@ -40,6 +40,7 @@ from typing import Callable
 
 from ttt.board import Board
 from ttt.instrument import SearchStats
+from ttt.pruning import AlphaBeta
 from ttt.scores import leaf_value
 
 __all__ = [
@@ -235,39 +236,41 @@ def reaches(board: Board, target: int, table: dict | None = None, stats: SearchS
 
     (``value(b) >= t`` exactly when some child has ``value <= -t``, that is
     not ``value >= 1 - t``.)  It is alpha-beta with the null window
-    ``(t - 1, t)``.  The answers are exact answers to yes/no questions, so a
-    ``table`` (keyed by ``(board, target)``) may keep them safely.
+    ``(t - 1, t)``, and is written so: :class:`ttt.pruning.AlphaBeta`, whose
+    answer in that window is ``t`` (yes) or ``t - 1`` (no), with the same
+    nodes, leaves and cut-offs.  The answers are exact answers to yes/no
+    questions, so a ``table`` (keyed by ``(board, target)``, holding ``True``
+    or ``False``) may keep them safely.
     """
     if target not in (0, 1):
         raise ValueError(f"target must be 1 (a win) or 0 (at least a draw), not {target!r}")
-    stats = stats if stats is not None else SearchStats()
-
-    def answer(board: Board, target: int) -> bool:
-        stats.nodes += 1
-        if table is not None:
-            known = table.get((board, target))
-            if known is not None:
-                stats.hits += 1
-                return known
-        if board.is_over:
-            stats.leaves += 1
-            result = leaf_value(board) >= target
-        else:
-            result = False
-            moves = board.legal_moves()
-            for i, cell in enumerate(moves):
-                if not answer(board.child(cell), 1 - target):
-                    stats.cutoffs += i + 1 < len(moves)
-                    result = True
-                    break
-        if table is not None:
-            table[(board, target)] = result
-        return result
-
-    result = answer(board, target)
+    search = AlphaBeta(stats=stats)
     if table is not None:
-        stats.table_size = len(table)
+        _keep_answers(search, table)
+    result = search.search(board, target - 1, target) >= target
+    if table is not None:
+        search.stats.table_size = len(table)
     return result
+
+
+def _keep_answers(search: AlphaBeta, table: dict) -> None:
+    """Make the null-window ``search`` keep its yes/no answers in ``table``, keyed by ``(board, target)``.
+
+    In the window ``(t - 1, t)`` the target of the side to move is ``beta``;
+    an answer read back counts as a node and a hit.
+    """
+    inner, stats = search.search, search.stats
+
+    def answered(board: Board, alpha, beta):
+        known = table.get((board, beta))
+        if known is None:
+            known = table[(board, beta)] = inner(board, alpha, beta) >= beta
+        else:
+            stats.nodes += 1
+            stats.hits += 1
+        return beta if known else alpha
+
+    search.search = answered
 
 
 def shortcut_move(board: Board, target: int = 0, table: dict | None = None, stats: SearchStats | None = None) -> int:

@@ -43,6 +43,12 @@ worse: a child's value never leaves the window, so ``alpha > beta`` never
 happens and nothing is pruned (549,946 nodes): the figure 146,120 belongs
 to fail-soft.
 
+The search itself is one short method, :meth:`AlphaBeta.value`, written as
+notebook 05 writes it; the rest are small pieces built on it (OpenSpiel's
+``python/algorithms``, one algorithm per file, is the model): fail-soft
+(:class:`FailSoft`), the transposition table (:func:`with_table`) and the
+observer (:func:`observed`).  :func:`alphabeta` puts them together.
+
 With a ``table`` (a dict), :func:`alphabeta` is also the alpha-beta with a
 transposition table of notebook 06: each result is stored with its
 :class:`~ttt.scores.Bound` (exact, lower or upper), and a look-up uses an
@@ -69,7 +75,7 @@ from typing import Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 from ttt.board import Board
 from ttt.instrument import SearchStats
 from ttt.minimax import minimax, negamax
-from ttt.scores import EXACT, INF, LOWER, UPPER, leaf_value, x_value
+from ttt.scores import EXACT, INF, LOWER, bound_of, leaf_value, x_value
 from ttt.tree import Node
 
 __all__ = [
@@ -81,6 +87,10 @@ __all__ = [
     "take_until_tree",
     "alphabeta",
     "alphabeta_move",
+    "AlphaBeta",
+    "FailSoft",
+    "with_table",
+    "observed",
     "AlphaBetaObserver",
     "ORDERS",
     "order_moves",
@@ -203,11 +213,13 @@ def threats_first(board: Board, moves: Iterable[int]) -> list[int]:
     only one that does not lose, so trying those first finds the cut-offs
     soonest; the order within each group is kept, so it refines any order.
 
-    The engines (:mod:`ttt.engine`, :mod:`ttt.limited`) work on bitboards
-    and find the same two groups with :meth:`ttt.bitboard.Layout.threats`
-    (a side's threats are the empty cells that would complete one of its
-    lines); ``tests/test_pruning.py`` checks that both agree on every
-    reachable position.
+    Its one other home is the engine's, on bitboards (:mod:`ttt.engine`,
+    which :class:`ttt.limited.LimitedSearch` is too, with a horizon): there a
+    side's threats (the empty cells that would complete one of its lines,
+    :meth:`ttt.bitboard.Layout.threats`) are kept up to date move by move
+    inside the search loop, because asking this function at every node would
+    cost the engine most of its speed; ``tests/test_pruning.py`` checks that
+    both find the same wins and blocks on every reachable position.
     """
     cells, geo = board.cells, board.geometry
     me = board.turn
@@ -269,8 +281,123 @@ def _orderer(order) -> Callable[[Board], list[int]]:
 # ---------------------------------------------------------------------- 3. alpha-beta
 
 
+class AlphaBeta:
+    """Alpha-beta in negamax form, fail-hard: notebook 05's function, with its steps named.
+
+    :meth:`value` is the algorithm: the function notebook 05 writes, except
+    that it keeps the best value so far instead of raising ``alpha`` (the
+    same thing, and it lets fail-soft differ in one step).  Its
+    steps are small methods so that a variant changes one of them and nothing
+    else: :class:`FailSoft` changes :meth:`clip` and :meth:`start`; the
+    slips of exercise 05.3 (in :mod:`ttt.exercises.nb05`) change one step
+    each.  Each child is searched through the attribute ``search`` (at first
+    :meth:`value` itself), so a piece that wraps it sees every node:
+    :func:`with_table` (notebook 06) and :func:`observed` (the trace of
+    notebook 05's explorer).
+    """
+
+    def __init__(self, order="index", stats: SearchStats | None = None):
+        self.moves = _orderer(order)
+        self.stats = stats if stats is not None else SearchStats()
+        self.search = self.value
+
+    def value(self, board: Board, alpha, beta):
+        """The value of ``board`` for the side to move, within the window ``(alpha, beta)``."""
+        self.stats.nodes += 1
+        if board.is_over:
+            self.stats.leaves += 1
+            return self.finished(board, alpha, beta)
+        best = self.start(alpha)
+        cells = self.moves(board)
+        for i, cell in enumerate(cells):
+            best = max(best, -self.search(board.child(cell), *self.window(alpha, beta, best)))
+            if self.cuts(best, beta):  # cut-off: the opponent will avoid this position
+                self.stats.cutoffs += i + 1 < len(cells)  # counted only when moves are left unsearched
+                break
+        return best
+
+    def finished(self, board: Board, alpha, beta):
+        """What a finished game returns: its value for the side to move (a loss or a draw), clipped."""
+        return self.clip(leaf_value(board), alpha, beta)
+
+    def clip(self, value, alpha, beta):
+        """A value as this search reports it: fail-hard clips it to the window."""
+        return min(max(value, alpha), beta)
+
+    def start(self, alpha):
+        """The best value before any move: fail-hard never returns less than ``alpha``."""
+        return alpha
+
+    def window(self, alpha, beta, best):
+        """The window of the next child: the node's, negated and swapped, with ``alpha`` raised to ``best``."""
+        return -beta, -max(alpha, best)
+
+    def cuts(self, best, beta) -> bool:
+        """Whether the node stops: its best value reaches ``beta`` (``strict``: passes it, the `>` slip)."""
+        return best >= beta
+
+
+class FailSoft(AlphaBeta):
+    """Fail-soft: the best value the search saw, which beyond the window is a bound (notebook 05's exercise)."""
+
+    def clip(self, value, alpha, beta):
+        return value
+
+    def start(self, alpha):
+        return -INF
+
+
+def _passes(best, beta) -> bool:
+    """The cut-off test of ``strict=True``: the `>` slip, which notebook 05 measures."""
+    return best > beta
+
+
+def with_table(search: AlphaBeta, table: dict, bounds: bool = True) -> AlphaBeta:
+    """Give ``search`` a transposition table: look each position up first, store each result after.
+
+    With ``bounds=True`` an entry is ``(bound, value)`` (:func:`ttt.scores.bound_of`
+    of the window the position was searched with; a finished game is always
+    exact) and a look-up uses it only where it settles the question: an
+    exact value always, a bound when it closes the window; otherwise the
+    bound narrows the window and the position is searched.  ``bounds=False``
+    stores each result as if it were exact and returns it whatever the window:
+    the classic mistake of notebook 06.  A look-up that answers counts as a
+    node and a hit.
+    """
+    inner, stats = search.search, search.stats
+
+    def looked_up(board: Board, alpha, beta):
+        entry = table.get(board)
+        if entry is not None:
+            if not bounds:
+                value = entry  # the mistake: a result found under another window, used as exact
+            else:
+                bound, value = entry
+                if bound == EXACT or (value >= beta if bound == LOWER else value <= alpha):
+                    value = search.clip(value, alpha, beta)
+                elif bound == LOWER:
+                    alpha, entry = max(alpha, value), None
+                else:
+                    beta, entry = min(beta, value), None
+            if entry is not None:
+                stats.nodes += 1
+                stats.hits += 1
+                return value
+        value = inner(board, alpha, beta)
+        if not bounds:
+            table[board] = value
+        elif board.is_over:
+            table[board] = (EXACT, leaf_value(board))
+        else:
+            table[board] = (bound_of(value, alpha, beta), value)
+        return value
+
+    search.search = looked_up
+    return search
+
+
 class AlphaBetaObserver(Protocol):
-    """What :func:`alphabeta` tells an ``observer``: every node, as it enters and leaves it.
+    """What :func:`observed` tells an ``observer``: every node, as the search enters and leaves it.
 
     The calls nest like the search itself: ``enter`` for a node, then the
     ``enter`` ... ``leave`` pairs of the children it searched, in the order
@@ -290,6 +417,37 @@ class AlphaBetaObserver(Protocol):
         ``pruned`` holds the moves a cut-off left unsearched, in the order
         they would have been tried (empty when every move was searched).
         """
+
+
+def observed(search: AlphaBeta, observer: AlphaBetaObserver) -> AlphaBeta:
+    """Make ``search`` tell ``observer`` of every node it enters and leaves (see :class:`AlphaBetaObserver`).
+
+    It wraps the search of each child and the move order: each open node
+    keeps the moves it was given and how many it has searched, which tell
+    the move that led to each child and the moves a cut-off skipped.
+    """
+    inner, order = search.search, search.moves
+    open_nodes: list[list] = []  # [its moves, how many searched] for each node entered and not yet left
+
+    def moves(board: Board):
+        open_nodes[-1][0] = cells = order(board)
+        return cells
+
+    def watched(board: Board, alpha, beta):
+        move = None
+        if open_nodes:
+            parent = open_nodes[-1]
+            move = parent[0][parent[1]]
+            parent[1] += 1
+        observer.enter(board, move, alpha, beta)
+        open_nodes.append([(), 0])
+        value = inner(board, alpha, beta)
+        cells, searched = open_nodes.pop()
+        observer.leave(value, cells[searched:])
+        return value
+
+    search.moves, search.search = moves, watched
+    return search
 
 
 def alphabeta(
@@ -322,29 +480,26 @@ def alphabeta(
     reproduces the bug of cutting off only when ``alpha > beta``, and
     ``stats`` counts nodes, leaves and cut-offs (a cut-off is counted when a
     node stops with moves still unsearched).  ``observer`` (see
-    :class:`AlphaBetaObserver`) is told of every node entered and left;
-    without one the search pays only an ``is not None`` test per node.
-
-    ``table`` (a dict, kept between calls if you pass your own) makes it
-    alpha-beta with a transposition table.  A result found with the window
-    ``(alpha, beta)`` is exact only strictly inside the window; otherwise it
-    is a bound (:func:`ttt.scores.bound_of`).  With ``bounds=True`` each entry
-    is ``(bound, value)`` and a look-up uses it only where it settles the
-    question: an exact value always, a bound when it closes the window;
-    otherwise the bound narrows the window and the position is searched
-    again.  ``bounds=False`` stores every result as if it were exact and
-    returns it whatever the window: the classic mistake, which gives wrong
-    values and moves (notebook 06 counts where).  A call answered by the
-    table counts as a node and a hit; ``stats.table_size`` is the table's
-    size at the end.
+    :class:`AlphaBetaObserver`) is told of every node entered and left.
+    ``table`` (a dict, kept between calls if you pass your own) and
+    ``bounds`` make it alpha-beta with a transposition table (see
+    :func:`with_table`); ``stats.table_size`` is then the table's size at
+    the end.  This function only puts the pieces together:
+    :class:`AlphaBeta` or :class:`FailSoft`, then :func:`with_table`, then
+    :func:`observed`.
     """
     if not alpha < beta:
         raise ValueError(f"the window must have alpha < beta, got ({alpha}, {beta})")
-    stats = stats if stats is not None else SearchStats()
-    search = _searcher(_orderer(order), soft, strict, stats, observer, table, bounds)
-    value = search(board, None, alpha, beta)
+    search = (FailSoft if soft else AlphaBeta)(order, stats)
+    if strict:
+        search.cuts = _passes
     if table is not None:
-        stats.table_size = len(table)
+        with_table(search, table, bounds)
+    if observer is not None:
+        observed(search, observer)
+    value = search.search(board, alpha, beta)
+    if table is not None:
+        search.stats.table_size = len(table)
     return value
 
 
@@ -359,83 +514,11 @@ def alphabeta_move(board: Board, *, table: dict | None = None, bounds: bool = Tr
     """
     board.check_not_over()
     table = {} if table is None else table
-    stats = stats if stats is not None else SearchStats()
-    search = _searcher(Board.legal_moves, False, False, stats, None, table, bounds)
+    search = with_table(AlphaBeta(stats=stats), table, bounds)
     alpha, best_cell = -INF, None
     for cell in board.legal_moves():
-        value = -search(board.child(cell), cell, -INF, -alpha)
+        value = -search.search(board.child(cell), -INF, -alpha)
         if value > alpha:
             alpha, best_cell = value, cell
-    stats.table_size = len(table)
+    search.stats.table_size = len(table)
     return alpha, best_cell
-
-
-def _searcher(moves, soft: bool, strict: bool, stats: SearchStats, observer, table, bounds: bool):
-    """The alpha-beta search as a closure over its settings (read once, not passed down at every call).
-
-    ``move`` is the cell that led to ``board``; only the observer needs it.
-    The observer and the table are checked with ``is not None`` and a
-    cut-off's unsearched moves are sliced only for the observer, so that a
-    plain search runs as fast as one without these hooks.
-    """
-
-    exact, lower, upper = EXACT, LOWER, UPPER  # the bounds as closure variables: read at every node
-
-    def search(board: Board, move, alpha, beta):
-        stats.nodes += 1
-        if observer is not None:
-            observer.enter(board, move, alpha, beta)
-        if table is not None:
-            entry = table.get(board)
-            if entry is not None:
-                if bounds:
-                    flag, value = entry
-                    if flag == exact or (value >= beta if flag == lower else value <= alpha):
-                        if not soft:  # the entry settles this node; fail-hard clips it to the window
-                            value = alpha if value <= alpha else beta if value >= beta else value
-                        entry = None
-                    elif flag == lower:  # otherwise the bound narrows the window, and the search goes on
-                        if value > alpha:
-                            alpha = value
-                    elif value < beta:
-                        beta = value
-                else:
-                    value, entry = entry, None  # the mistake: a result found under another window, used as exact
-                if entry is None:
-                    stats.hits += 1
-                    if observer is not None:
-                        observer.leave(value, ())
-                    return value
-        if board.is_over:
-            stats.leaves += 1
-            value = leaf_value(board)
-            if table is not None:
-                table[board] = (exact, value) if bounds else value if soft else min(max(value, alpha), beta)
-            if not soft:
-                value = alpha if value <= alpha else beta if value >= beta else value
-            if observer is not None:
-                observer.leave(value, ())
-            return value
-        start = alpha
-        best = alpha if not soft else -INF  # fail-hard never returns less than alpha
-        cells = moves(board)
-        pruned = ()
-        for i, cell in enumerate(cells):
-            value = -search(board.child(cell), cell, -beta, -alpha)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-            if alpha > beta if strict else alpha >= beta:
-                if i + 1 < len(cells):
-                    stats.cutoffs += 1
-                    if observer is not None:
-                        pruned = cells[i + 1:]
-                break
-        if table is not None:  # with its bound (ttt.scores.bound_of, written out: this runs at every node)
-            table[board] = (upper if best <= start else lower if best >= beta else exact, best) if bounds else best
-        if observer is not None:
-            observer.leave(best, pruned)
-        return best
-
-    return search

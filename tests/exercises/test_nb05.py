@@ -178,6 +178,32 @@ def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_al
     return search
 
 
+def swapped(board, alpha, beta, stats):
+    """A learner's fail-soft alpha-beta with the child's window the wrong way round."""
+    stats.nodes += 1
+    if board.is_over:
+        return -1 if board.winner else 0
+    best = -inf
+    for cell in board.legal_moves():
+        best = max(best, -swapped(board.play(cell), -max(alpha, best), -beta, stats))
+        if best >= beta:
+            return best
+    return best
+
+
+def backwards(board, alpha, beta, stats):
+    """A learner's fail-soft alpha-beta that tries the moves from the last cell to the first."""
+    stats.nodes += 1
+    if board.is_over:
+        return -1 if board.winner else 0
+    best = -inf
+    for cell in reversed(board.legal_moves()):
+        best = max(best, -backwards(board.play(cell), -beta, -max(alpha, best), stats))
+        if best >= beta:
+            return best
+    return best
+
+
 @pytest.mark.parametrize("mistake, slip, words", [
     (fail_hard, "fail_hard", "That is what fail-hard returns: a value clipped to the window."),
     (soft_with(start_at_alpha=True), "best_starts_at_alpha", "`best` seems to start at α, as in fail-hard"),
@@ -185,8 +211,8 @@ def soft_with(*, strict=False, start_at_alpha=False, clip_leaves=False, raise_al
     (soft_with(strict=True), "strict_cutoff", "This is the `>` bug"),
     (soft_with(raise_alpha=False), "window_never_narrows", "The window passed down never narrows"),
     (soft_with(count=False), "no_node_count", "It counts no nodes: add `stats.nodes += 1`"),
-    (nb05._soft_slip(swapped=True), "window_swapped", "The child's window is the wrong way round: (−max(α, best)"),
-    (nb05._soft_slip(backwards=True), "moves_backwards", "It tries the moves from the last cell to the first"),
+    (swapped, "window_swapped", "The child's window is the wrong way round: (−max(α, best)"),
+    (backwards, "moves_backwards", "It tries the moves from the last cell to the first"),
     (soft_with(sign=-1), "sign_turned", "The sign is turned round"),
     (lambda board, alpha, beta, stats: negamax(board, stats), "plain_negamax", "That is plain negamax: it never cuts"),
 ])
@@ -198,30 +224,8 @@ def test_fail_soft_mistakes_show_the_board_and_name_the_mistake(capsys, mistake,
     assert "visits" in out or ("expected: " in out and "returned: " in out)
 
 
-def test_the_swapped_window_and_the_reversed_moves_are_named_in_a_learners_own_words(capsys):
+def test_the_swapped_window_and_the_reversed_moves_are_named_in_a_learners_own_words():
     """Issue 20: these two slips got another slip's words ("counts fewer nodes", "the `>` bug")."""
-    def swapped(board, alpha, beta, stats):
-        stats.nodes += 1
-        if board.is_over:
-            return -1 if board.winner else 0
-        best = -inf
-        for cell in board.legal_moves():
-            best = max(best, -swapped(board.play(cell), -max(alpha, best), -beta, stats))
-            if best >= beta:
-                return best
-        return best
-
-    def backwards(board, alpha, beta, stats):
-        stats.nodes += 1
-        if board.is_over:
-            return -1 if board.winner else 0
-        best = -inf
-        for cell in reversed(board.legal_moves()):
-            best = max(best, -backwards(board.play(cell), -beta, -max(alpha, best), stats))
-            if best >= beta:
-                return best
-        return best
-
     assert exercise("05", 3).judge(swapped).mistake == "window_swapped"
     assert exercise("05", 3).judge(backwards).mistake == "moves_backwards"
 

@@ -4,9 +4,9 @@ The solution functions are what ``.solution()`` shows (their real source) and
 what ``verify_all`` runs through the checks, so they use only what notebook 05
 has shown.  The references the checks compare with come from the package
 (``ttt.pruning.alphabeta``, ``ttt.solver``, ``ttt.trace``), not from the
-solutions.  The private searches (``_soft_slip``, ``_stops_at_draws``) only
-name the mistake behind a wrong answer, or test the property a position must
-have.
+solutions.  The private searches only name the mistake behind a wrong answer (the slips
+of 05.3, each the package's :class:`ttt.pruning.FailSoft` with one step
+changed), or test the property a position must have (``_stops_at_draws``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
-from ttt.pruning import ORDERS, alphabeta, threats_first
+from ttt.pruning import ORDERS, FailSoft, alphabeta, threats_first
 from ttt.scores import leaf_value
 from ttt.solver import move_scores, solve
 from ttt.symmetry import canonical
@@ -232,56 +232,42 @@ def alphabeta_soft(board, alpha, beta, stats):
 WINDOWS = ((-inf, inf), (-1, 1), (-1, 0), (0, 1))
 
 
-def _soft_slip(*, start_at_alpha=False, strict=False, narrow=True, swapped=False, backwards=False, sign=1,
-               count=True):
-    """Fail-soft alpha-beta with one slip switched on, written as a learner would: it names a wrong answer."""
-
-    def search(board, alpha, beta, stats):
-        if count:
-            stats.nodes += 1
-        if board.is_over:
-            return sign * leaf_value(board)
-        best = alpha if start_at_alpha else -inf
-        moves = board.legal_moves()
-        for cell in reversed(moves) if backwards else moves:
-            low = max(alpha, best) if narrow else alpha
-            window = (-low, -beta) if swapped else (-beta, -low)
-            best = max(best, -search(board.play(cell), *window, stats))
-            if best > beta if strict else best >= beta:
-                break
-        return best
-
-    return search
+def _slip(order="index", **steps):
+    """The package's fail-soft alpha-beta (:class:`ttt.pruning.FailSoft`) with the given steps changed, called as
+    the learner's function is, ``(board, alpha, beta, stats)``: each slip below is one step written wrong."""
+    kind = type("Slip", (FailSoft,), steps)
+    return lambda board, alpha, beta, stats: kind(order, stats).search(board, alpha, beta)
 
 
 _SOFT_MISTAKES = (    # the slips that change the most come first: the first whose behaviour matches is named
-    (lambda board, alpha, beta, stats: negamax(board, stats), "That is plain negamax: it never cuts off. Stop"
-                                                              " as soon as the best value reaches β.",
-     "plain_negamax"),
-    (_soft_slip(count=False), "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that"
-                              " every call counts one node.", "no_node_count"),
-    (_soft_slip(start_at_alpha=True), "`best` seems to start at α, as in fail-hard: when every move fails low"
-                                      " the search returns α instead of the best value it saw below α."
-                                      " Fail-soft starts `best` at -∞.", "best_starts_at_alpha"),
+    (lambda board, alpha, beta, stats: negamax(board, stats),
+     "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β.", "plain_negamax"),
+    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, soft=True),   # its own stats, not the learner's
+     "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that every call counts one node.",
+     "no_node_count"),
+    (_slip(start=lambda self, alpha: alpha),
+     "`best` seems to start at α, as in fail-hard: when every move fails low the search returns α instead of the"
+     " best value it saw below α. Fail-soft starts `best` at -∞.", "best_starts_at_alpha"),
     (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
      "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
      " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
      " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is.",
      "fail_hard"),
-    (_soft_slip(strict=True), "This is the `>` bug: the search cuts off only when a value passes β, not when it"
-                              " reaches it. Use `>=`: a value equal to β is already enough for the opponent"
-                              " to avoid this position.", "strict_cutoff"),
-    (_soft_slip(narrow=False), "The window passed down never narrows: each move is searched with (−β, −α) for"
-                               " the α the node started with. Pass the best value found so far:"
-                               " (−β, −max(α, best)).", "window_never_narrows"),
-    (_soft_slip(swapped=True), "The child's window is the wrong way round: (−max(α, best), −β) puts the lower"
-                               " end above the upper one. The child is searched with (−β, −max(α, best)):"
-                               " negate both ends and swap them.", "window_swapped"),
-    (_soft_slip(backwards=True), "It tries the moves from the last cell to the first: the values agree, but the"
-                                 " cut-offs come elsewhere. Try them in cell order, `board.legal_moves()` as"
-                                 " it is, as the package does.", "moves_backwards"),
-    (_soft_slip(sign=-1), "The sign is turned round: a finished board where the player who just moved won is"
-                          " worth −1 to the side to move.", "sign_turned"),
+    (_slip(cuts=lambda self, best, beta: best > beta),
+     "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it. Use"
+     " `>=`: a value equal to β is already enough for the opponent to avoid this position.", "strict_cutoff"),
+    (_slip(window=lambda self, alpha, beta, best: (-beta, -alpha)),
+     "The window passed down never narrows: each move is searched with (−β, −α) for the α the node started"
+     " with. Pass the best value found so far: (−β, −max(α, best)).", "window_never_narrows"),
+    (_slip(window=lambda self, alpha, beta, best: (-max(alpha, best), -beta)),
+     "The child's window is the wrong way round: (−max(α, best), −β) puts the lower end above the upper one."
+     " The child is searched with (−β, −max(α, best)): negate both ends and swap them.", "window_swapped"),
+    (_slip(order=lambda board: board.legal_moves()[::-1]),
+     "It tries the moves from the last cell to the first: the values agree, but the cut-offs come elsewhere."
+     " Try them in cell order, `board.legal_moves()` as it is, as the package does.", "moves_backwards"),
+    (_slip(finished=lambda self, board, alpha, beta: -leaf_value(board)),
+     "The sign is turned round: a finished board where the player who just moved won is worth −1 to the side"
+     " to move.", "sign_turned"),
 )
 
 
