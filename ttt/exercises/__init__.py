@@ -1,8 +1,9 @@
 """Exercises that answer back: hints, worked solutions and checks for every notebook's exercises.
 
-``exercise("00", 3).check(answer)``, ``.hint(n)``, ``.solution()``; how to write one: ``AUTHORING.md`` here.
+``exercise("00", 3).check(answer)``, ``.hint(n)``, ``.solution()``; how to write one: ``AUTHORING.md`` here;
+``python -m ttt exercises --verify`` runs every worked solution through its check.
 """
 
-from ttt.exercises.core import Exercise, Failure, NoSuchExercise, exercise, exercises, notebooks, verify_all
+from ttt.exercises.core import Exercise, NoSuchExercise, exercise, exercises, notebooks
 
-__all__ = ["exercise", "exercises", "verify_all", "notebooks", "Exercise", "Failure", "NoSuchExercise"]
+__all__ = ["exercise", "exercises", "notebooks", "Exercise", "NoSuchExercise"]

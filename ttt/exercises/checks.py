@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import KW_ONLY, dataclass, field
-from functools import cached_property
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from typing import Callable
 
 from ttt.board import Board
