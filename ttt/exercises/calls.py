@@ -103,11 +103,17 @@ def is_learners_file(filename: str) -> bool:
     return mine
 
 
+def _line(instruction, line):
+    """The line an instruction belongs to, the previous one's ``line`` where it names none."""
+    positions = getattr(instruction, "positions", None)      # Python 3.11 and later
+    return (positions.lineno if positions is not None else instruction.starts_line) or line
+
+
 def _jumps_back(code):
     """``(target, line)`` of each backward jump (a loop), with the line of the jump."""
     line = None
     for instruction in dis.get_instructions(code):
-        line = getattr(getattr(instruction, "positions", None), "lineno", None) or line
+        line = _line(instruction, line)
         if "JUMP" in instruction.opname and isinstance(instruction.argval, int) \
                 and instruction.argval <= instruction.offset:
             yield instruction.argval, line
@@ -134,8 +140,7 @@ def has_one_line_loop(code) -> bool:
     if found is None:
         lines, line = {}, None
         for instruction in dis.get_instructions(code):
-            line = getattr(getattr(instruction, "positions", None), "lineno", None) or line
-            lines[instruction.offset] = line
+            line = lines[instruction.offset] = _line(instruction, line)
         found = _ONE_LINE_LOOPS[code] = any(lines.get(target) == line for target, line in _jumps_back(code))
     return found
 

@@ -34,9 +34,10 @@ class Check:
 
     kind = "custom"
     instruction = "replace None with your answer, then run the cell again."
+    none_unanswered = True       # a function's starter passes a function: None there is a mistake ("not callable")
 
     def judge(self, answer) -> Verdict:
-        if is_unanswered(answer):
+        if self.none_unanswered and is_unanswered(answer):
             return unanswered(self.instruction)
         return run_judge(self._judge, answer)
 
@@ -160,6 +161,7 @@ class FunctionCheck(Check):
     witnesses: int = 4
     work: Callable | None = None
     kind = "function"
+    none_unanswered = False
 
     def __post_init__(self):
         self.mistakes = tuple(_slip(mistake, number) for number, mistake in enumerate(self.mistakes, 1))
@@ -194,10 +196,6 @@ class FunctionCheck(Check):
             for _ in self._each_case():
                 pass
         return self._made
-
-    def judge(self, answer) -> Verdict:
-        """The starter passes a function, so None here is a mistake (not callable), not "not answered"."""
-        return run_judge(self._judge, answer)
 
     def _value(self, run, case: Case):
         """``(got, normalised, None)``, or ``(got, None, error)`` when normalising refuses it."""
@@ -299,14 +297,12 @@ class FunctionsCheck(Check):
     """Several functions, ``(f, g)``, each judged by its own :class:`FunctionCheck`, in order, under one budget."""
 
     kind = "function"
+    none_unanswered = False
 
     def __init__(self, *checks: FunctionCheck):
         self.checks = checks
         self.names = [check.name for check in checks]
         self.instruction = untouched(*self.names)
-
-    def judge(self, answer) -> Verdict:
-        return run_judge(self._judge, answer)
 
     def _judge(self, answer) -> Verdict:
         functions = several(answer, self.names, "functions")

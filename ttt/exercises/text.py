@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+
 class TextError(ValueError):
     """An ``nbNN.md`` that breaks the format; the message names the file and the heading."""
 
