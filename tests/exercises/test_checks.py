@@ -10,14 +10,7 @@ from exercise_support import toy as make_toy
 
 from ttt import Board
 from ttt.exercises import exercise, nb00
-from ttt.exercises.checks import (
-    custom_check,
-    function_check,
-    number_check,
-    numbers_check,
-    position_check,
-    sorted_cells,
-)
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, sorted_cells
 from ttt.exercises.positions import unfinished_positions
 
 # ---------------------------------------------------------------------- checks: never raise, say why
@@ -74,7 +67,7 @@ def test_a_check_that_fails_itself_is_reported_as_a_course_bug(capsys):
         return {}["oops"] if answer else None     # noqa: the bug is raised by the check's own line, here
 
     broken.__code__ = broken.__code__.replace(co_filename=checks_module.__file__)   # as if the package's own
-    assert make_toy(custom_check(broken)).check(3) is False
+    assert make_toy(CustomCheck(broken)).check(3) is False
     out = capsys.readouterr().out
     assert "The check of exercise 99.1 itself failed (KeyError: 'oops')" in out and "bug in the course" in out
 
@@ -85,7 +78,7 @@ def test_an_open_question_has_nothing_to_check(capsys):
 
 
 def test_number_check_says_too_big_or_too_small_and_explains_mistakes():
-    toy = make_toy(number_check(10, what="the count", mistakes={9: "Did you leave out the root?"}))
+    toy = make_toy(NumberCheck(10, what="the count", mistakes={9: "Did you leave out the root?"}))
     assert toy.judge(10).ok and toy.judge(10.0).ok
     assert toy.judge(9).text == "9 is not the count: it is too small. Did you leave out the root?"
     assert toy.judge(12_000).text == "12,000 is not the count: it is too big."
@@ -94,11 +87,11 @@ def test_number_check_says_too_big_or_too_small_and_explains_mistakes():
     assert toy.judge([10]).text == "Give the count as a number, not [10] (a list)."
     assert toy.judge(float("nan")).text == "Give the count as a number, not NaN."
     assert toy.judge(None).status == toy.judge(...).status == "unanswered"
-    assert not make_toy(number_check(10, direction=False)).judge(11).text.count("too")
+    assert not make_toy(NumberCheck(10, direction=False)).judge(11).text.count("too")
 
 
 def test_numbers_check_names_each_wrong_number():
-    toy = make_toy(numbers_check({"a": 1, "b": 2}))
+    toy = make_toy(NumbersCheck({"a": 1, "b": 2}))
     assert toy.judge((1, 2)).ok and toy.judge({"a": 1, "b": 2}).ok
     assert toy.judge((1, 3)).text == "b: 3 is not right: it is too big.\n(a: right.)"
     assert toy.judge((None, 2)).text == "a: not answered yet.\n(b: right.)"
@@ -110,7 +103,7 @@ def test_numbers_check_names_each_wrong_number():
 
 
 def test_position_check_parses_text_and_explains():
-    toy = make_toy(position_check(lambda board: board.moves_made == 1, lambda board: f"{board.moves_made} marks"))
+    toy = make_toy(PositionCheck(lambda board: board.moves_made == 1, lambda board: f"{board.moves_made} marks"))
     assert toy.judge("X../.../...").ok and toy.judge(Board.empty().play(4)).ok
     assert toy.judge(".../.../...").text == "0 marks"
     assert "is not a position: impossible position" in toy.judge("OO./.../...").text
@@ -125,8 +118,8 @@ def test_sorted_cells_accepts_any_collection_of_cells():
 
 
 def test_function_check_compares_with_the_reference_on_the_positions_given(capsys):
-    check = function_check(lambda board: board.turn, lambda: unfinished_positions()[-10:], name="whose_turn",
-                           label="10 positions")
+    check = FunctionCheck(lambda board: board.turn, lambda: unfinished_positions()[-10:], name="whose_turn",
+                          label="10 positions")
     toy = make_toy(check)
     assert toy.check(lambda board: board.turn) is True
     assert capsys.readouterr().out == "Correct: whose_turn agrees with the package on 10 positions.\n"
@@ -152,7 +145,7 @@ def test_function_check_takes_cases_of_several_arguments():
     def reference(board, n):
         return "given" if n == 5 else board.moves_made + n
 
-    toy = make_toy(function_check(reference, inputs, name="plus", args="board, n", label="3 calls"))
+    toy = make_toy(FunctionCheck(reference, inputs, name="plus", args="board, n", label="3 calls"))
     assert toy.judge(lambda board, n: "given" if n == 5 else board.moves_made + n).ok
     verdict = toy.judge(lambda board, n: n)
     assert verdict.text.startswith("plus disagrees with the package on this board (O to move) with n=2:")
@@ -167,7 +160,7 @@ def test_function_check_computes_its_cases_on_the_first_check_only():
         made.append(1)
         return unfinished_positions()[-3:]
 
-    toy = make_toy(function_check(lambda board: board.turn, inputs, name="whose_turn", label="3 positions"))
+    toy = make_toy(FunctionCheck(lambda board: board.turn, inputs, name="whose_turn", label="3 positions"))
     assert made == []
     assert toy.judge(lambda board: board.turn).ok and toy.judge(lambda board: board.turn).ok
     assert made == [1]
@@ -182,8 +175,8 @@ def _always_x(board):
 
 
 def test_a_mistake_is_named_by_behaviour_on_several_cases():
-    check = function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
-                           mistakes=[(_always_x, "Is it always X's turn?"),
+    check = FunctionCheck(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                          mistakes=[(_always_x, "Is it always X's turn?"),
                                      (lambda board: "O" if board.turn == "X" else "X", "X and O are swapped.")])
     toy = make_toy(check)
     assert "Is it always X's turn?" in toy.judge(_always_x).text
@@ -210,15 +203,15 @@ def test_no_return_missing_hint_where_none_is_a_right_answer():
     def reference(board):
         return None if board.turn == "X" else "O"
 
-    toy = make_toy(function_check(reference, unfinished_positions, name="maybe", label="all"))
+    toy = make_toy(FunctionCheck(reference, unfinished_positions, name="maybe", label="all"))
     assert "is a `return` missing?" not in toy.judge(lambda board: None).text
-    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="turn", label="all"))
+    toy = make_toy(FunctionCheck(lambda board: board.turn, unfinished_positions, name="turn", label="all"))
     assert "turn returned None: is a `return` missing?" in toy.judge(lambda board: None).text
 
 
 def test_two_mistakes_alike_on_the_first_cases_are_told_apart():
-    check = function_check(lambda board: len(board.legal_moves()), unfinished_positions, name="moves", label="all",
-                           mistakes=[(_one_more, "One too many."), (_more_later, "More later.")])
+    check = FunctionCheck(lambda board: len(board.legal_moves()), unfinished_positions, name="moves", label="all",
+                          mistakes=[(_one_more, "One too many."), (_more_later, "More later.")])
     toy = make_toy(check)
     assert "More later." in toy.judge(_more_later).text
     assert "One too many." in toy.judge(_one_more).text
@@ -232,8 +225,8 @@ def test_a_mistake_that_errors_elsewhere_is_not_named():
             raise ValueError("no")
         return "X"
 
-    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
-                                  mistakes=[(_always_x, "Is it always X's turn?")]))
+    toy = make_toy(FunctionCheck(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                                 mistakes=[(_always_x, "Is it always X's turn?")]))
     text = toy.judge(sometimes).text
     assert "disagrees" in text and "always X" not in text
 
@@ -245,8 +238,8 @@ def test_a_slow_function_is_stopped_within_the_budget(capsys):
         while True:
             pass
 
-    toy = make_toy(function_check(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
-                                  slow="Is the memo used?"))
+    toy = make_toy(FunctionCheck(lambda board: board.turn, unfinished_positions, name="whose_turn", label="all",
+                                 slow="Is the memo used?"))
     start = time.process_time()
     verdict = toy.judge(whose_turn)
     assert time.process_time() - start < 3
@@ -256,12 +249,12 @@ def test_a_slow_function_is_stopped_within_the_budget(capsys):
 
 
 def test_functions_check_follows_the_answer_shape_rule():
-    from ttt.exercises.checks import functions_check
+    from ttt.exercises.checks import FunctionsCheck
 
-    turn = function_check(lambda board: board.turn, lambda: unfinished_positions()[:5], name="turn", label="5")
-    marks = function_check(lambda board: board.moves_made, lambda: unfinished_positions()[:5], name="marks",
-                           label="5")
-    toy = make_toy(functions_check(turn, marks))
+    turn = FunctionCheck(lambda board: board.turn, lambda: unfinished_positions()[:5], name="turn", label="5")
+    marks = FunctionCheck(lambda board: board.moves_made, lambda: unfinished_positions()[:5], name="marks",
+                          label="5")
+    toy = make_toy(FunctionsCheck(turn, marks))
     good = (lambda board: board.turn, lambda board: board.moves_made)
     assert toy.judge(good).ok and toy.judge(list(good)).ok
     assert toy.judge((None, None)).status == "unanswered"
@@ -277,15 +270,15 @@ def test_number_checks_accept_every_kind_of_exact_number():
     from decimal import Decimal
     from fractions import Fraction
 
-    toy = make_toy(number_check(Fraction(191, 192), what="the chance",
-                                mistakes={71 / 73: "The games are not equally likely."}))
+    toy = make_toy(NumberCheck(Fraction(191, 192), what="the chance",
+                               mistakes={71 / 73: "The games are not equally likely."}))
     for right_answer in (Fraction(191, 192), 191 / 192, Fraction(382, 384)):
         assert toy.judge(right_answer).text == "the chance is 191/192."
     assert toy.judge(Fraction(71, 73)).text == (
         "71/73 is not the chance: it is too small. The games are not equally likely.")
     assert toy.judge(Decimal("0.5")).text == "0.5 is not the chance: it is too small."
     assert toy.judge(Decimal("NaN")).text == "Give the chance as a number, not NaN."
-    whole = make_toy(number_check(10, what="the count"))
+    whole = make_toy(NumberCheck(10, what="the count"))
     assert whole.judge(Decimal(10)).ok and whole.judge(Fraction(20, 2)).ok and whole.judge(10.0).ok
     assert whole.judge(Fraction(40, 3)).text == "40/3 is not the count: it is too big."
 
@@ -306,8 +299,8 @@ def test_an_expected_number_may_be_computed_on_the_first_check():
         calls.append(1)
         return 7
 
-    one = make_toy(number_check(figure))
-    several = make_toy(numbers_check({"a": figure, "b": 2}))
+    one = make_toy(NumberCheck(figure))
+    several = make_toy(NumbersCheck({"a": figure, "b": 2}))
     assert calls == []
     assert one.judge(7).ok and several.judge((7, 2)).ok and one.judge(7).ok
     assert calls == [1, 1]
@@ -342,7 +335,7 @@ def test_the_cases_are_made_as_the_check_reaches_them():
             made.append(board)
             yield board
 
-    toy = make_toy(function_check(lambda board: board.turn, positions, name="whose_turn", label="all"))
+    toy = make_toy(FunctionCheck(lambda board: board.turn, positions, name="whose_turn", label="all"))
     assert toy.judge(lambda board: 1 / 0).status == "wrong" and len(made) == 1   # stopped at the first case
     assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520       # then every one, once
     assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520

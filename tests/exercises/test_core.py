@@ -1,4 +1,4 @@
-"""ttt.exercises.core: the registry, graded hints, worked solutions, verify_all; importing stays light."""
+"""ttt.exercises.core: the registry, graded hints, worked solutions (verify_all); importing stays light."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from ttt.exercises import (
     exercise,
     exercises,
     notebooks,
-    verify_all,
 )
 from ttt.tools import exercises_command
+from ttt.tools.exercises_command import verify_all
 
 # ---------------------------------------------------------------------- the registry
 
@@ -33,8 +33,8 @@ def test_an_exercise_can_be_named_in_several_ways():
     item = exercise("00", 3)
     assert (item.notebook, item.number, item.key, item.kind) == ("00", 3, "00.3", "function")
     assert item.has_check and item.has_hint and item.has_solution
-    assert item.info() == {"notebook": "00", "number": 3, "title": "Forks by search",
-                           "has_check": True, "has_hint": True, "has_solution": True}
+    assert exercises_command.info(item) == {"notebook": "00", "number": 3, "title": "Forks by search",
+                                            "has_check": True, "has_hint": True, "has_solution": True}
 
 
 @pytest.mark.parametrize("notebook", [42, "42", "abc", -1, None, True, 3.0])
@@ -92,7 +92,7 @@ def test_every_worked_solution_passes_its_own_check(notebook):
 
 def test_verify_all_reports_a_broken_solution(monkeypatch):
     broken = replace(exercise("00", 2), answer=lambda: 1_441)
-    monkeypatch.setattr(core, "exercises", lambda notebook=None: [broken])
+    monkeypatch.setattr(exercises_command, "exercises", lambda notebook=None: [broken])
     failures = verify_all()
     assert len(failures) == 1 and failures[0].exercise is broken
     assert "too big" in str(failures[0]) and str(failures[0]).startswith("00.2 Games, not positions")
@@ -121,7 +121,8 @@ def test_import_ttt_does_not_import_the_exercises():
 def test_the_exercises_import_no_heavy_module():
     code = (
         "import sys\n"
-        "from ttt.exercises import exercises, verify_all\n"
+        "from ttt.exercises import exercises\n"
+        "from ttt.tools.exercises_command import verify_all\n"
         "assert verify_all('00') == []  # every kind of check once (all notebooks: in the test above)\n"
         "for item in exercises(): item.solution_markdown()\n"
         "print(sorted(m for m in ('ipywidgets', 'pandas', 'matplotlib', 'IPython') if m in sys.modules))\n"

@@ -9,9 +9,7 @@ from exercise_support import PILOT, checked_count, toy  # noqa: F401
 
 from ttt import Board
 from ttt.exercises import exercise, nb00, render
-from ttt.exercises.checks import (
-    Boards,
-)
+from ttt.exercises.render import Boards
 
 # ---------------------------------------------------------------------- rendering
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from ttt.exercises import core, exercise, exercises, nb00
+from ttt.exercises import exercise, exercises, nb00
 from ttt.tools import exercises_command as command
 
 # ---------------------------------------------------------------------- python -m ttt exercises
@@ -49,7 +49,7 @@ def test_command_verify(parser, capsys, monkeypatch):
     assert command.run(parser.parse_args(["--verify", "--notebook", "00"])) == 0
     assert capsys.readouterr().out == f"{checked} worked solutions pass their own checks\n"
     broken = replace(exercise("03", 5), answer=lambda: (lambda board: 0))
-    monkeypatch.setattr(core, "exercises", lambda notebook=None: [broken])
+    monkeypatch.setattr(command, "exercises", lambda notebook=None: [broken])
     assert command.run(parser.parse_args(["--verify"])) == 1
     err = capsys.readouterr().err
     assert err.startswith("FAIL 03.5 Count without a tree: the worked answer is judged wrong")

@@ -1,47 +1,25 @@
-"""Calling the learner's code: one guard, under one time budget, that ends in a verdict.
+"""Calling the learner's code: one guard, under one CPU-time budget per check, that ends in a verdict.
 
-Every check that runs a learner's function runs it through :class:`Learner`,
-so that whatever the function does ends the check with words, never with a
-traceback or a hang:
+Whatever the learner's function does ends the check in words (:class:`Learner`): not a function, the
+untouched starter (``NotImplementedError`` on the first call), an error (their own line), or too slow.
+"Too slow" must mean wasteful, never merely slower than ours, so the learner's code runs at full speed
+wherever the platform can interrupt it:
 
-* not a function at all: "The check needs the function NAME itself ...";
-* ``NotImplementedError`` on its first call: the untouched starter, "not answered yet";
-* any other error: the learner's error and their own line (:func:`describe_exception`);
-* too slow (an endless loop, a search without its memo): stopped after
-  :data:`BUDGET_SECONDS` of CPU time in all, with the board it was on and how its
-  work compares with what is needed ("more than 18,700 calls where 1,870
-  positions exist").
+* **timer** (CPython's main thread on Linux and macOS): a CPU-time interval timer (``ITIMER_PROF``) raises
+  :class:`OutOfTime` when the budget is spent, and nothing is traced.  Only a stopped call is run again,
+  traced and capped, to count its calls for the words.
+* **trace** (Pyodide, Windows, another thread): no such signal exists, so a monitor counts the learner's
+  calls and watches the clock at each call and loop jump (``sys.monitoring`` from Python 3.12, which
+  switches every other code object off after its first event; ``sys.settrace`` before, tracing lines only
+  in functions with a loop).  The browser has only a wall clock, so its budget is :data:`BROWSER_FACTOR`
+  times as long.
 
-"Too slow" must mean wasteful, never merely slower than ours, so the learner's
-code runs at full speed wherever the platform can interrupt it:
-
-* **timer** (CPython's main thread on Linux and macOS): a CPU-time interval
-  timer (``signal.setitimer(ITIMER_PROF)``) raises :class:`OutOfTime` when the
-  budget is spent; nothing is traced, so a plain-Python loop costs what it costs
-  outside the check.  Only when the budget ran out is the learner's call run
-  again, traced and capped, to count its calls for the words.
-* **trace** (Pyodide, Windows, another thread): no such signal exists, so a
-  monitor counts the calls of the learner's own functions and watches the clock
-  at each of them and at each jump of its loops (``sys.monitoring`` on Python
-  3.12 and later, which leaves every other code object alone after its first
-  event; ``sys.settrace`` before, tracing lines only in functions with a loop).
-  In the browser the clock is the page's wall clock (there is no CPU clock), so
-  the budget there is :data:`BROWSER_FACTOR` times as long.
-
-Only code the learner wrote counts as theirs: not the ``ttt`` package, not the
-Python installation, and not code that the standard library generates at run
-time (``dataclasses``' methods, ``namedtuple``'s, whose file is ``<string>``).
-Once the budget is spent, the stop is raised again inside any ``except`` that
-caught it (timer mode) or at every further call and jump of the learner's code
-(``sys.monitoring``), so a bare ``except:`` cannot keep it running.  The one
-exception is trace mode before Python 3.12: ``sys.settrace`` drops a trace
-function that raises, so there a loop that catches everything can run on.
-
-A judge stops early by raising :class:`Stop` with its verdict;
-:meth:`ttt.exercises.checks.Check.judge` turns it back into the verdict, and
-opens one :class:`Budget` for the whole check, shared by every learner
-function the check calls; the check's own work around those calls is not
-counted.
+Only code the learner wrote counts as theirs: not the package, not Python's own, not code the standard
+library generates (``dataclasses``' methods, whose file is ``<string>``), and not the check's own work
+(:meth:`Budget.paused`).  Once the budget is spent the stop is raised again inside any ``except`` that
+caught it (timer mode) or at every further call and jump (``sys.monitoring``), so a bare ``except:``
+cannot keep it running; ``sys.settrace`` (trace mode before 3.12) drops a trace function that raises, so
+only there can a loop that catches everything run on.
 """
 
 from __future__ import annotations
@@ -60,54 +38,31 @@ from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, TOO_SLOW, Verd
                                     unanswered, wrong)
 from ttt.exercises.words import listing, plural
 
-__all__ = ["BUDGET_SECONDS", "ENDLESS", "Budget", "Learner", "Stop", "stop", "budget_scope", "current_budget",
-           "run_judge", "untouched", "timer_available", "is_learners_file"]
-
 BUDGET_SECONDS = 2.5
-"""The learner's code gets this much CPU time per check, so every check answers within 3 s.
-
-CPU time, so that a busy machine (a lab server, CI with other jobs) does not
-fail a right answer; a wall-clock backstop of :data:`WALL_FACTOR` times as much
-stops code that waits rather than computes.
-"""
-
+"""CPU time, so that a busy machine does not fail a right answer; every check answers within 3 s."""
 BROWSER_FACTOR = 4
-"""In the browser (Pyodide) the budget is this many times :data:`BUDGET_SECONDS`: there is no CPU clock,
-only the page's wall clock, which a busy machine stretches, and the traced code runs several times slower."""
-
+"""Pyodide's budget is this many budgets: its clock is the page's wall clock, and traced code runs slower."""
 WALL_FACTOR = 20
-"""The learner's wall-clock time may be this many times the budget: a loaded machine (a load of 11 on two
-cores gives a process a sixth of a core) must not stop a right answer; code that only waits is caught sooner."""
-
+"""Wall-clock backstop, in budgets: a load of 11 on two cores gives a process a sixth of a core."""
 WAITING_SECONDS = 5.0
-"""Timer mode: the learner's code is stopped after this long of wall time in which it used (almost) no CPU:
-``input()`` or ``time.sleep`` rather than computing."""
-
-
+"""Timer mode: stopped after this long of wall time using no CPU (``input()``, ``time.sleep``)."""
 SLOW = "Does it search far more than it needs?"
-"""The default last sentence of "too slow" on wasteful work; a check about a memo says "Is the memo used?"."""
-
+"""The default last sentence of "too slow"; a check about a memo says "Is the memo used?"."""
 DIAGNOSIS_SECONDS = 0.2
 """How long the traced second run that counts a stopped answer's calls may take."""
-
 DEFAULT_CAP = 100_000
-"""Calls counted at most in that second run when the check names no work needed."""
-
-TICK = 0.005
-"""Timer mode: the CPU-time timer ticks every 5 ms of the process's CPU time (see :class:`Budget`)."""
-
-WALL_TICK = 0.05
-"""Timer mode: the wall-clock backstop ticks every 50 ms."""
+"""Calls counted at most in that run when the check names no work needed."""
+TICK, WALL_TICK = 0.005, 0.05
+"""Timer mode: the CPU-time timer ticks every 5 ms of the process's CPU, the wall-clock backstop every 50 ms."""
 
 
 def untouched(*names: str) -> str:
-    """What an untouched starter is told: "replace the line `raise NotImplementedError` in NAME with your code ..."."""
     lines = "line" if len(names) == 1 else "lines"
     return f"replace the {lines} `raise NotImplementedError` in {listing(names)} with your code, then run the cell again."
 
 
 class Stop(Exception):
-    """Ends a check early with its verdict; :meth:`Check.judge` returns the verdict."""
+    """Ends a check early with its verdict, which :func:`run_judge` returns."""
 
     def __init__(self, verdict: Verdict):
         super().__init__(verdict.text)
@@ -115,22 +70,17 @@ class Stop(Exception):
 
 
 def stop(*parts, mistake: str = "") -> None:
-    """End the check with a wrong verdict made of ``parts`` (text, boards), naming ``mistake`` (its id)."""
+    """End the check with a refusal made of ``parts`` (text, boards), naming ``mistake`` (its id)."""
     raise Stop(wrong(*parts, mistake=mistake))
 
 
 class OutOfTime(BaseException):
-    """Raised inside the learner's frame when the budget is spent.
-
-    A ``BaseException``, like ``KeyboardInterrupt``, so that an ``except
-    Exception`` in the learner's code does not swallow it (and a bare
-    ``except:`` only delays it: see :class:`Budget`).
-    """
+    """Raised in the learner's frame when the budget is spent: a ``BaseException``, so ``except Exception``
+    does not swallow it (and a bare ``except:`` only delays it)."""
 
 
 def _installation_dirs() -> tuple[str, ...]:
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    found = {package + os.sep}
+    found = {os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep}
     for key in ("stdlib", "platstdlib", "purelib", "platlib"):
         path = sysconfig.get_paths().get(key)
         if path:
@@ -142,32 +92,41 @@ _NOT_THE_LEARNERS = _installation_dirs()
 _IS_LEARNERS: dict[str, bool] = {}
 _NOT_COUNTED = ("<listcomp>", "<genexpr>", "<dictcomp>", "<setcomp>", "<module>", "<lambda>")
 _GENERATED = ("<string>", "<frozen")
-"""File names of code the standard library writes at run time (dataclasses, namedtuple) or freezes."""
 
 
 def is_learners_file(filename: str) -> bool:
-    """Whether code from ``filename`` is the learner's: not the package's, not Python's own, not generated."""
+    """Whether code from ``filename`` is the learner's: not the package's, not Python's, not generated."""
     mine = _IS_LEARNERS.get(filename)
     if mine is None:
-        if filename.startswith(_GENERATED):
-            mine = False
-        else:
-            mine = not os.path.abspath(filename).startswith(_NOT_THE_LEARNERS)
-        _IS_LEARNERS[filename] = mine
+        mine = _IS_LEARNERS[filename] = not (filename.startswith(_GENERATED)
+                                             or os.path.abspath(filename).startswith(_NOT_THE_LEARNERS))
     return mine
+
+
+def _line(instruction, line):
+    """The line an instruction belongs to, the previous one's ``line`` where it names none."""
+    positions = getattr(instruction, "positions", None)      # Python 3.11 and later
+    return (positions.lineno if positions is not None else instruction.starts_line) or line
+
+
+def _jumps_back(code):
+    """``(target, line)`` of each backward jump (a loop), with the line of the jump."""
+    line = None
+    for instruction in dis.get_instructions(code):
+        line = _line(instruction, line)
+        if "JUMP" in instruction.opname and isinstance(instruction.argval, int) \
+                and instruction.argval <= instruction.offset:
+            yield instruction.argval, line
 
 
 _LOOPS: dict = {}
 
 
 def has_loop(code) -> bool:
-    """Whether ``code`` jumps backwards (a ``for`` or ``while`` loop), the only code that can spin without calling."""
+    """Whether ``code`` has a loop: the only code that can spin without calling."""
     found = _LOOPS.get(code)
     if found is None:
-        found = _LOOPS[code] = any(
-            "JUMP" in instruction.opname and isinstance(instruction.argval, int)
-            and instruction.argval <= instruction.offset
-            for instruction in dis.get_instructions(code))
+        found = _LOOPS[code] = any(True for _ in _jumps_back(code))
     return found
 
 
@@ -175,22 +134,14 @@ _ONE_LINE_LOOPS: dict = {}
 
 
 def has_one_line_loop(code) -> bool:
-    """Whether ``code`` jumps back within one line (``while True: pass``), a loop with no line events.
-
-    Python reports no new line while such a loop spins, so under ``sys.settrace``
-    its frame is traced opcode by opcode instead; every other frame only line by line.
-    """
+    """Whether ``code`` jumps back within one line (``while True: pass``): no line events while it spins, so
+    ``sys.settrace`` must trace that frame opcode by opcode."""
     found = _ONE_LINE_LOOPS.get(code)
     if found is None:
-        lines, jumps = {}, []
-        line = None
+        lines, line = {}, None
         for instruction in dis.get_instructions(code):
-            line = instruction.positions.lineno if instruction.positions and instruction.positions.lineno else line
-            lines[instruction.offset] = line
-            if "JUMP" in instruction.opname and isinstance(instruction.argval, int) \
-                    and instruction.argval <= instruction.offset:
-                jumps.append((instruction.argval, line))
-        found = _ONE_LINE_LOOPS[code] = any(lines.get(target) == line for target, line in jumps)
+            line = lines[instruction.offset] = _line(instruction, line)
+        found = _ONE_LINE_LOOPS[code] = any(lines.get(target) == line for target, line in _jumps_back(code))
     return found
 
 
@@ -204,23 +155,15 @@ _MONITORING = getattr(sys, "monitoring", None)
 
 
 class Budget:
-    """Time for the learner's code in one check (see :data:`BUDGET_SECONDS`), and, when traced, a count of its calls.
+    """CPU time for the learner's code in one check: ``run(function, *args)`` adds what the call takes to
+    ``spent`` and stops it with :class:`OutOfTime` once ``spent`` reaches ``seconds`` (every later run at once).
 
-    ``run(function, *args)`` calls ``function``; the CPU time it takes is added
-    to ``spent``; once ``spent`` reaches ``seconds`` the call is stopped with
-    :class:`OutOfTime`, and every further run raises it at once.  ``mode`` is
-    "timer" or "trace" (see the module's docstring; None picks the timer where it
-    exists).  ``calls`` counts the calls of the learner's own functions
-    (comprehensions and lambdas aside) in trace mode, or in timer mode when
-    ``cap`` is given (the second run that words "too slow"); ``capped`` says the
-    count passed ``cap``, which also stops a traced run.
-
-    In timer mode the clock is a sample, not a reading: a CPU-time timer ticks
-    every :data:`TICK` seconds of the process's CPU time, and each tick that finds
-    the learner's code running adds a tick to ``spent``.  So a learner's call costs
-    two assignments and no system call, which matters for a check of 94,920 quick
-    calls; a budget made by :func:`budget_scope` arms the timer at its first run
-    and disarms it when the scope ends, any other at each run.
+    ``mode`` is "timer" or "trace" (None: the timer where it exists).  ``calls`` counts the learner's own
+    calls (comprehensions and lambdas aside) when traced, or in timer mode with a ``cap`` (the second run
+    that words "too slow"); ``capped``: the count passed ``cap``, which also stops a traced run.  In timer
+    mode the clock is a sample: each tick that finds the learner's code running adds a :data:`TICK`, so a
+    call costs no system call, which matters for a check of 94,920 quick calls.  A budget of
+    :func:`budget_scope` arms the timer at its first run and disarms it when the scope ends.
     """
 
     def __init__(self, seconds: float | None = None, *, mode: str | None = None, cap: int | None = None):
@@ -228,21 +171,10 @@ class Budget:
         self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
         if self.mode == "trace" and sys.platform == "emscripten" and seconds is None:
             self.seconds *= BROWSER_FACTOR
-        self.cap = cap
-        self.spent = 0.0
-        self.calls = 0
-        self.capped = False
-        self.scoped = False
-        self._running = False
-        self._expired = False
-        self._deadline = 0.0
-        self._wall_deadline = 0.0
-        self._wall = 0.0
-        self._waiting = 0.0
-        self._last_cpu = process_time()
-        self._ticks = 0
-        self._held = False
-        self._armed = None               # in timer mode while armed: what to restore (handlers, timers)
+        self.cap, self.calls, self._ticks, self._last_cpu = cap, 0, 0, process_time()
+        self.spent = self._deadline = self._wall_deadline = self._wall = self._waiting = 0.0
+        self.capped = self.scoped = self._running = self._expired = self._held = False
+        self._armed = None               # while armed: what to restore (handlers and timers), or the monitoring tool
 
     @property
     def exhausted(self) -> bool:
@@ -274,11 +206,7 @@ class Budget:
 
     @contextmanager
     def paused(self):
-        """The check's own work inside a learner's call (a ``call=`` wrapper's reference search): not counted.
-
-        In timer mode the ticks that land inside are not the learner's; in trace
-        mode the clock's deadlines move on by as much as it took.
-        """
+        """The check's own work inside a learner's call (a ``call=`` wrapper's reference search): not counted."""
         if not self._running or self._held:
             yield
             return
@@ -318,15 +246,13 @@ class Budget:
                 self.disarm()
 
     def arm(self) -> None:
-        """Install the tick handlers and start the CPU-time and wall-clock timers (timer mode)."""
         handlers = signal.signal(signal.SIGPROF, self._on_tick), signal.signal(signal.SIGALRM, self._on_wall_tick)
         timers = (signal.setitimer(signal.ITIMER_PROF, TICK, TICK),
                   signal.setitimer(signal.ITIMER_REAL, WALL_TICK, WALL_TICK))
         self._armed = handlers, timers
 
     def disarm(self) -> None:
-        """Stop the timers and put back what was there before :meth:`arm` (another budget's, or nothing);
-        in trace mode, leave ``sys.monitoring``."""
+        """Put back the timers and handlers :meth:`arm` found, or leave ``sys.monitoring``."""
         if self._armed is None:
             return
         if self._armed[0] == "monitoring":
@@ -364,9 +290,8 @@ class Budget:
 
     def _stop_here(self, frame):
         self._expired = True
-        # A bare `except:` in the learner's code may catch the stop: a trace on the learner's frames raises it
-        # again on the first line of such a handler, which takes it out of that `try`; the next tick
-        # re-installs the trace (raising in a trace function removes it).
+        # a trace on the learner's frames raises it again on the first line of a bare `except:` that caught it;
+        # the next tick re-installs the trace (raising in a trace function removes it)
         sys.settrace(self._raise_again)
         while frame is not None:
             if is_learners_file(frame.f_code.co_filename):
@@ -399,9 +324,14 @@ class Budget:
         return self._expired
 
     def _traced(self, function, args, kwargs):
-        if _MONITORING is not None:
-            return self._monitored(function, args, kwargs)
-        previous = sys.gettrace()
+        armed_here = self._armed is None
+        if _MONITORING is not None and (not armed_here or self._monitor()):
+            try:
+                return function(*args, **kwargs)
+            finally:
+                if armed_here and not self.scoped:
+                    self.disarm()
+        previous = sys.gettrace()            # no sys.monitoring, or every tool id taken (a debugger, coverage)
         sys.settrace(self._on_call)
         try:
             return function(*args, **kwargs)
@@ -429,27 +359,9 @@ class Budget:
             raise OutOfTime                  # a loop that calls nothing of its own
         return self._on_line
 
-    def _monitored(self, function, args, kwargs):
-        armed_here = self._armed is None
-        if armed_here and not self._monitor():
-            previous = sys.gettrace()        # every tool id taken (a debugger, a profiler, coverage): settrace
-            sys.settrace(self._on_call)
-            try:
-                return function(*args, **kwargs)
-            finally:
-                sys.settrace(previous)
-        try:
-            return function(*args, **kwargs)
-        finally:
-            if armed_here and not self.scoped:
-                self.disarm()
-
     def _monitor(self) -> bool:
-        """Register with ``sys.monitoring`` until :meth:`disarm` (the scope's end): False if no tool id is free.
-
-        Registered once per check, so the package's code objects, switched off at
-        their first event (``DISABLE``), stay off for the check's later calls.
-        """
+        """Register with ``sys.monitoring`` until :meth:`disarm`, once per check, so code switched off at its
+        first event stays off for the check's later calls; False if no tool id is free."""
         monitoring = _MONITORING
         tool = next((tool for tool in (2, 3, 4, 1) if monitoring.get_tool(tool) is None), None)
         if tool is None:
@@ -490,11 +402,7 @@ _CURRENT: ContextVar[Budget | None] = ContextVar("ttt_exercise_budget", default=
 
 @contextmanager
 def budget_scope(seconds: float | None = None):
-    """One budget for everything inside: the outermost scope makes it, inner scopes share it.
-
-    Its timer (timer mode) is armed at the first run of the learner's code and
-    disarmed when the scope ends, so the calls of a check cost no system call each.
-    """
+    """One budget for everything inside: the outermost scope makes it, inner scopes share it."""
     outer = _CURRENT.get()
     if outer is not None:
         yield outer
@@ -526,51 +434,34 @@ def run_judge(judge, answer) -> Verdict:
 class Learner:
     """The learner's function ``name``, called the one way every check calls it.
 
-    ``Learner(answer, "memo_score", args="board, table, stats")`` stops the
-    check at once when ``answer`` is not callable (``args`` completes "not
-    check(memo_score(board, table, stats))").  Calling it,
-    ``learner(*args, where="on this board (X to move)", show=(board,))``,
-    returns what the function returns, or stops the check with a verdict:
-    "not answered yet" (``todo``) for ``NotImplementedError`` on the first
-    call, the learner's error with ``show`` and ``note`` for any other error,
-    and "too slow" (ending with ``slow``) when the check's budget runs out.
-
-    ``work(*args)``, when given, says what a right answer needs on a case, as
-    ``(count, "positions exist below this board")``: a stopped answer is then
-    told how its calls compare with it.
+    Not callable stops the check at once (``args`` completes "not check(memo_score(board, table, stats))").
+    ``learner(*args, where="on this board (X to move)", show=(board,))`` returns what the function returns,
+    or stops the check: "not answered yet" (``todo``) for ``NotImplementedError`` on the first call, the
+    error with ``show`` and ``note``, or "too slow" (ending with ``slow``; ``work(*args)`` says what a right
+    answer needs, ``(count, "positions exist below this board")``, to compare its calls with).
     """
 
     def __init__(self, function, name: str, *, args: str = "board", todo: str | None = None,
                  slow: str = SLOW, budget: Budget | None = None, work=None):
         if not callable(function):
-            stop(
-                f"The check needs the function {name} itself, but it got {describe_value(function)}.",
-                f"Pass the function without calling it: check({name}), not check({name}({args})).",
-                mistake=NOT_CALLABLE,
-            )
-        self.function = function
-        self.name = name
-        self.todo = todo or untouched(name)
-        self.slow = slow
-        self.work = work
+            stop(f"The check needs the function {name} itself, but it got {describe_value(function)}.",
+                 f"Pass the function without calling it: check({name}), not check({name}({args})).",
+                 mistake=NOT_CALLABLE)
+        self.function, self.name, self.todo, self.slow, self.work = function, name, todo or untouched(name), slow, work
         self.budget = budget or current_budget()
         self.called = 0
 
     def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=(), describe=None):
-        """``function(*args)``, or ``call(function, *args)`` when the check needs more than the return value.
+        """``function(*args)``, or ``call(function, *args)`` when more than the return value counts.
 
-        Exceptions of the types in ``allow`` are the learner's answer (a ``BoardError``
-        the exercise asks for) and reach the caller as they are.  ``describe()``, given
-        instead of ``where`` and ``show``, returns the two: it runs only when the call
-        ends in a message.
+        Exceptions in ``allow`` are the answer (a ``BoardError`` the exercise asks for) and pass through;
+        ``describe()`` returns ``(where, show)`` only when the call ends in a message.
         """
         first = self.called == 0
         self.called += 1
         calls_before = self.budget.calls
         try:
-            if call is None:
-                return self.budget.run(self.function, *args)
-            return self.budget.run(call, self.function, *args)
+            return self.budget.run(*self._target(call), *args)
         except OutOfTime:
             calls = self.budget.calls - calls_before
             raise Stop(self.too_slow(*self._named(where, show, describe), args=args, call=call,
@@ -586,9 +477,11 @@ class Learner:
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
             raise Stop(self._error(error, *self._named(where, show, describe), note)) from None
 
+    def _target(self, call) -> tuple:
+        return (self.function,) if call is None else (call, self.function)
+
     @staticmethod
     def _named(where: str, show, describe) -> tuple[str, tuple]:
-        """``(where, show)``: as given, or from ``describe()``, called only now that a message needs them."""
         return describe() if describe is not None else (where, show)
 
     def _error(self, error: Exception, where: str, show, note) -> Verdict:
@@ -596,29 +489,18 @@ class Learner:
                      *show, describe_exception(error), note, mistake=ERROR)
 
     def _count_calls(self, args, call, cap: int) -> tuple[int, bool]:
-        """The calls the stopped answer makes on the same case, counted in a second run: ``(calls, capped)``.
-
-        The timer that stopped it counts nothing (that is why it costs nothing), so
-        the count comes from running the case again for :data:`DIAGNOSIS_SECONDS`
-        with only its calls counted; ``capped`` when they pass ``cap``.
-        """
+        """``(calls, capped)`` of the stopped answer on the same case, counted in a short second run (the timer
+        that stopped it counts nothing: that is why it costs nothing)."""
         counter = Budget(DIAGNOSIS_SECONDS, mode="timer", cap=cap)
         try:
-            if call is None:
-                counter.run(self.function, *args)
-            else:
-                counter.run(call, self.function, *args)
+            counter.run(*self._target(call), *args)
         except (Exception, OutOfTime):  # noqa: BLE001 - only the count matters here
             pass
         return counter.calls, counter.capped
 
     def too_slow(self, where: str = "", show=(), *, args=(), call=None, calls: int | None = None) -> Verdict:
-        """"NAME is too slow on this board ...", with the board, what it did, and ``slow``; or "never finished".
-
-        Named by behaviour: an answer that made almost no calls spins in a loop that
-        never ends (id :data:`ENDLESS`); one that made many is wasteful (id
-        ``too-slow``), and is told how many calls it made against the work needed.
-        """
+        """Named by behaviour: almost no calls is a loop that never ends (:data:`ENDLESS`); many is wasteful
+        (:data:`TOO_SLOW`), told how its calls compare with the work needed."""
         needed = self.work(*args) if self.work is not None and args else None
         cap = 10 * needed[0] if needed else DEFAULT_CAP
         if self.budget.mode == "timer" or calls is None:

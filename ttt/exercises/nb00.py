@@ -11,18 +11,9 @@ from __future__ import annotations
 
 from ttt.board import Board, other
 from ttt.exercises.words import moves_text, plural
-from ttt.exercises.checks import (
-    custom_check,
-    describe_value,
-    function_check,
-    number_check,
-    position_check,
-    right,
-    sorted_cells,
-    stop,
-    unanswered,
-    wrong,
-)
+from ttt.exercises.calls import stop
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, PositionCheck, sorted_cells
+from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import unfinished_positions
@@ -136,7 +127,7 @@ PREDICT = Exercise(
     number=1,
     starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
     code=(impossible_fillings,),
-    checker=custom_check(_judge_fillings, instruction=_FILLINGS_TODO),
+    checker=CustomCheck(_judge_fillings, instruction=_FILLINGS_TODO),
     answer=impossible_fillings,
 )
 
@@ -159,7 +150,7 @@ GAMES = Exercise(
         games_ending_on_move_5=games_ending_on_move_5(), orders_taken_away=games_ending_on_move_5() * 23,
     ),
     code=(games_ending_on_move_5,),
-    checker=number_check(
+    checker=NumberCheck(
         1_440,
         what="the number of games that end on move 5",
         mistakes={
@@ -262,7 +253,7 @@ FORCING = Exercise(
     number=3,
     starter=function_starter(forcing_moves),
     code=(wins_at_once, forcing_moves),
-    checker=function_check(
+    checker=FunctionCheck(
         _forcing_reference,
         _forcing_positions,
         name="forcing_moves",
@@ -371,7 +362,7 @@ PERFECT_PLAY = Exercise(
     starter=answer_starter('a Board, or text such as ".X./.../..."'),
     figures=_perfect_play_figures,
     code=(holding_replies, hardest_openings),
-    checker=position_check(_one_holding_reply, _explain_opening, success=_success_opening),
+    checker=PositionCheck(_one_holding_reply, _explain_opening, success=_success_opening),
     answer=lambda: Board.empty().play(hardest_openings()[0]),
 )
 

@@ -13,26 +13,12 @@ from functools import cache
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.checks import (
-    Case,
-    Learner,
-    Stop,
-    custom_check,
-    describe_state,
-    describe_value,
-    function_check,
-    position_check,
-    right,
-    several,
-    stop,
-    unanswered,
-    untouched,
-    wrong,
-)
+from ttt.exercises.calls import Learner, Stop, stop, untouched
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, several
+from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
-from ttt.exercises.verdicts import reveal
 from ttt.geometry import BoardError, geometry
 
 # ====================================================================== the notebook's code, for the solutions
@@ -314,7 +300,7 @@ def base3_from_cells(cells):
 BASE3 = None  # Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 exercise("01", 1).check(BASE3)""",
     code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
-    checker=custom_check(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
+    checker=CustomCheck(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
     answer=lambda: BASE3,
 )
 
@@ -421,7 +407,7 @@ BREAK = Exercise(
 answer = (None, None)  # (caught, slips)
 exercise("01", 2).check(answer)""",
     code=(swapped_turn, moves_after_a_win, play_in_place, which_checks_catch),
-    checker=custom_check(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
+    checker=CustomCheck(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
     answer=lambda: (which_checks_catch(GRID, disagreements, all_positions()), "play"),
 )
 
@@ -516,7 +502,7 @@ ONE_WAY = Exercise(
     number=3,
     starter=function_starter(put_mark),
     code=(put_mark,),
-    checker=custom_check(_judge_put_mark, instruction=untouched("put_mark")),
+    checker=CustomCheck(_judge_put_mark, instruction=untouched("put_mark")),
     answer=lambda: put_mark,
 )
 
@@ -597,7 +583,7 @@ LINES_THROUGH = Exercise(
     number=4,
     starter=function_starter(flat_play_and_winner),
     code=(flat_play_and_winner,),
-    checker=function_check(
+    checker=FunctionCheck(
         None, _move_cases, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
         normalize=_as_pair, witnesses=12,
         label=MOVES_LABEL,
@@ -802,7 +788,7 @@ LARGER = Exercise(
     number=5,
     starter=function_starter(flat_rules, bits_rules),
     code=(flat_rules, bits_rules),
-    checker=custom_check(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
+    checker=CustomCheck(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
 )
 
@@ -891,7 +877,7 @@ PARSE_EXACT = Exercise(
     number=6,
     starter=answer_starter('a 4×4 filling, row by row: "..../..../..../...."'),
     code=(separate_lines_filling,),
-    checker=position_check(
+    checker=PositionCheck(
         lambda filling: _filling_problem(*filling) is None,
         lambda filling: _filling_problem(*filling),
         success=_filling_success,

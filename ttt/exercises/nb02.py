@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 
 from ttt.board import Board
-from ttt.exercises.checks import Learner, custom_check, describe_value, function_check, right, stop, wrong
+from ttt.exercises.calls import Learner, stop
+from ttt.exercises.checks import CustomCheck, FunctionCheck
+from ttt.exercises.verdicts import describe_value, reveal, right, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
 from ttt.exercises.positions import random_positions, unfinished_positions
-from ttt.exercises.verdicts import reveal
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
 
@@ -114,7 +115,7 @@ UNDO = Exercise(
     number=1,
     starter=function_starter(undo),
     code=(undo,),
-    checker=custom_check(_judge_undo, kind="function"),
+    checker=CustomCheck(_judge_undo, kind="function"),
     answer=lambda: undo,
 )
 
@@ -177,7 +178,7 @@ class FirstCell:
 
 exercise("02", 2).check(FirstCell())""",
     code=(FirstCell, RandomCell),
-    checker=custom_check(_judge_opponent, instruction="replace None with your opponent object, then run the cell again."),
+    checker=CustomCheck(_judge_opponent, instruction="replace None with your opponent object, then run the cell again."),
     answer=lambda: FirstCell(),
 )
 
@@ -306,7 +307,7 @@ ROWS_COLS = Exercise(
     number=3,
     starter=function_starter(row_col),
     code=(row_col,),
-    checker=custom_check(_judge_row_col, kind="function"),
+    checker=CustomCheck(_judge_row_col, kind="function"),
     answer=lambda: row_col,
 )
 
@@ -398,7 +399,7 @@ HUTTON = Exercise(
     number=4,
     starter=function_starter(hutton_message),
     code=(hutton_message,),
-    checker=function_check(
+    checker=FunctionCheck(
         _hutton_reference, _hutton_cases,
         name="hutton_message", args="board, answer", describe=_describe_hutton,
         label=f"47 positions (one in {EVERY_BOARD} unfinished positions, and the empty board), for"

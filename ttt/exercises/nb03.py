@@ -12,8 +12,9 @@ from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import current_budget, is_learners_file
-from ttt.exercises.checks import Case, describe_state, function_check, functions_check, numbers_check, stop
+from ttt.exercises.calls import current_budget, is_learners_file, stop
+from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
+from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
@@ -35,7 +36,7 @@ TINY = Exercise(
     number=1,
     starter=answer_starter("(nodes, games, positions)"),
     code=(tiny_tree_counts,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"nodes": 41, "games": 24, "positions": 29},
         mistakes={
             "nodes": {40: "Did you leave out the root, the empty board itself?",
@@ -130,8 +131,8 @@ HEIGHT_WIDTHS = Exercise(
     number=2,
     starter=function_starter(height, widths),
     code=(height, widths),
-    checker=functions_check(
-        function_check(
+    checker=FunctionsCheck(
+        FunctionCheck(
             _height_reference, _on_trees(_height_reference),
             name="height", args="tree", label=_TREES_LABEL,
             mistakes=[
@@ -143,7 +144,7 @@ HEIGHT_WIDTHS = Exercise(
                 (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
             ],
         ),
-        function_check(
+        FunctionCheck(
             _widths_reference, _on_trees(_widths_reference),
             name="widths", args="tree", label=_TREES_LABEL, normalize=_as_list,
             mistakes=[
@@ -189,7 +190,7 @@ MOST_POPULAR = Exercise(
     starter=answer_starter("(ways, positions)"),
     figures=lambda: dict(zip(("most_ways", "most_popular_positions"), most_popular())),
     code=(path_counts, most_popular),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"ways": 576, "positions": 222},
         mistakes={
             "ways": {2_880: "That is a finished position (ply 9); the question asks for unfinished ones.",
@@ -220,7 +221,7 @@ LAZY = Exercise(
     starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"),
     figures=lambda: dict(zip(("pruned_nodes", "first_ply", "nodes_to_ply_7"), lazy_4x4_figures())),
     code=(lazy_4x4_figures,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817},
         mistakes={
             "nodes": {3_616: "Did you leave out the root?",
@@ -348,7 +349,7 @@ COUNT_GAMES = Exercise(
     number=5,
     starter=function_starter(count_games),
     code=(count_games,),
-    checker=function_check(
+    checker=FunctionCheck(
         lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
         label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
         mistakes=[
@@ -398,7 +399,7 @@ LAST_MOVE = Exercise(
     starter=answer_starter("(games, boards)"),
     figures=_last_move_figures,
     code=(last_move_wins,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"games": 81_792, "boards": 62},
         mistakes={
             "games": {127_872: "That is every game of length 9: the draws last nine moves too.",

@@ -15,9 +15,16 @@ from functools import cache, lru_cache
 
 from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.exercises.checks import (custom_check, exact, function_check, number_check, parse_position,
-                                  position_check, same_number, wrong)
-from ttt.exercises.verdicts import reveal
+from ttt.exercises.checks import (
+    CustomCheck,
+    FunctionCheck,
+    NumberCheck,
+    PositionCheck,
+    exact,
+    parse_position,
+    same_number,
+)
+from ttt.exercises.verdicts import reveal, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
@@ -90,7 +97,7 @@ HUTTON_ORDER = Exercise(
         wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions()),
     ),
     code=(minimax_outcome,),
-    checker=function_check(
+    checker=FunctionCheck(
         _outcome_reference,
         _checked_positions,
         name="minimax_outcome",
@@ -229,7 +236,7 @@ GIVE_UP = Exercise(
     starter=answer_starter('a Board, or text such as "XX./O../..."'),
     figures=lambda: _start_figures(first_differing_start()),
     code=(GiveUpPlayer, table_of, first_differing_start),
-    checker=position_check(
+    checker=PositionCheck(
         _tables_differ, _explain_tables, success=_tables_success,
         parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board."),
     ),
@@ -333,7 +340,7 @@ COACH = Exercise(
     number=3,
     starter=function_starter(verdict),
     code=(verdict,),
-    checker=function_check(
+    checker=FunctionCheck(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
         label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
         mistakes=[
@@ -480,7 +487,7 @@ TEN_MINUS_DEPTH = Exercise(
     starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
     figures=lambda: _ten_figures(where_ten_breaks()),
     code=(post_negamax, post_scores, throws_value_away, where_ten_breaks),
-    checker=position_check(
+    checker=PositionCheck(
         _ten_breaks, _explain_ten, success=_ten_success,
         parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a"
                                                           " row, such as Board.parse(\"X.../.O../....\")"
@@ -508,7 +515,7 @@ def simulated_wins(games=10_000):
     return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
 
 
-_CHANCE = number_check(Fraction(191, 192), what="the exact chance that X wins")
+_CHANCE = NumberCheck(Fraction(191, 192), what="the exact chance that X wins")
 
 _CHANCE_SLIPS = (   # (a wrong answer, the id of the slip that gives it, its words); a float key matches a
                     # Fraction, a Decimal or a float of the same value
@@ -538,7 +545,7 @@ RANDOM_OPPONENT = Exercise(
     number=5,
     starter=answer_starter("the exact probability that X wins"),
     code=(win_chance, simulated_wins),
-    checker=custom_check(_judge_chance, kind="number", instruction=_CHANCE.instruction),
+    checker=CustomCheck(_judge_chance, kind="number", instruction=_CHANCE.instruction),
     answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
 )
 

@@ -17,24 +17,17 @@ from itertools import product
 from math import inf
 
 from ttt.board import Board, other
+from ttt.exercises.calls import Learner, Stop, stop, untouched
 from ttt.exercises.checks import (
     Case,
-    Learner,
-    Stop,
+    CustomCheck,
+    FunctionCheck,
+    NumbersCheck,
+    PositionCheck,
     behaves_like,
-    custom_check,
-    function_check,
-    describe_state,
-    describe_value,
-    numbers_check,
-    position_check,
-    right,
     same_number,
-    stop,
-    unanswered,
-    untouched,
-    wrong,
 )
+from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
 from ttt.exercises.starters import answer_starter, function_starter
@@ -126,7 +119,7 @@ LAZY_INFIMUM = Exercise(
     number=1,
     starter=function_starter(lazy_infimum),
     code=(lazy_infimum,),
-    checker=custom_check(_judge_infimum, kind="function", instruction=untouched("lazy_infimum")),
+    checker=CustomCheck(_judge_infimum, kind="function", instruction=untouched("lazy_infimum")),
     answer=lambda: lazy_infimum,
 )
 
@@ -207,7 +200,7 @@ STOP_AT_DRAW = Exercise(
     number=2,
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(stop_at_draw, a_draw_hides_a_win),
-    checker=position_check(_draw_hides_a_win, _explain_draw, success=_success_draw),
+    checker=PositionCheck(_draw_hides_a_win, _explain_draw, success=_success_draw),
     answer=a_draw_hides_a_win,
 )
 
@@ -316,7 +309,7 @@ FAIL_SOFT = Exercise(
     number=3,
     starter=function_starter(alphabeta_soft),
     code=(alphabeta_soft,),
-    checker=function_check(
+    checker=FunctionCheck(
         None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
         mistakes=_SOFT_MISTAKES, describe=_soft_describe,
         label="the 153 unfinished 3×3 positions with five marks (up to symmetry) in the windows"
@@ -397,7 +390,7 @@ def _canonical_unfinished() -> list[Board]:
     return [board for board in unfinished_positions() if canonical(board) == board]
 
 
-_LEGAL_ORDER = function_check(
+_LEGAL_ORDER = FunctionCheck(
     lambda board: sorted(board.legal_moves(), key=repr), _canonical_unfinished, name="my_order",
     label="the 627 unfinished positions up to symmetry", normalize=_moves_list, describe=_describe_legality,
 )
@@ -480,7 +473,7 @@ MY_ORDER = Exercise(
     starter=function_starter(my_order),
     figures=_order_figures,
     code=(my_order,),
-    checker=custom_check(_judge_order, kind="function", instruction=untouched("my_order")),
+    checker=CustomCheck(_judge_order, kind="function", instruction=untouched("my_order")),
     answer=lambda: my_order,
 )
 
@@ -546,7 +539,7 @@ _PAIR_SLIPS = {      # {(best first, worst first): (id, words)}: a slip that giv
                                   " names them, (best first, worst first)."),
 }
 
-_PERFECT_NUMBERS = numbers_check(
+_PERFECT_NUMBERS = NumbersCheck(
     {"best first": 2_312, "worst first": 197_668},
     mistakes={name: {value: words for value, (_, words) in slips.items()} for name, slips in _PERFECT_SLIPS.items()},
     explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
@@ -577,7 +570,7 @@ PERFECT = Exercise(
     starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
     figures=_perfect_figures,
     code=(best_first, worst_first, best_and_worst),
-    checker=custom_check(_judge_perfect, kind="number", instruction=_PERFECT_NUMBERS.instruction),
+    checker=CustomCheck(_judge_perfect, kind="number", instruction=_PERFECT_NUMBERS.instruction),
     answer=best_and_worst,
 )
 
@@ -676,7 +669,7 @@ BEYOND = Exercise(
         why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0]),
     ),
     code=(beyond_the_window,),
-    checker=custom_check(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
+    checker=CustomCheck(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
     answer=lambda: beyond_the_window(_trace(soft=True))[0],
 )
 
@@ -792,7 +785,7 @@ DRAW_CUTOFF = Exercise(
         "(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
-    checker=custom_check(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
+    checker=CustomCheck(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
     answer=a_draw_cutoff,
 )
 

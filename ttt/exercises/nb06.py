@@ -17,26 +17,11 @@ from functools import cache, lru_cache
 from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 
 from ttt.board import Board
-from ttt.exercises.checks import (
-    Learner,
-    custom_check,
-    describe_state,
-    describe_value,
-    function_check,
-    numbers_check,
-    parse_position,
-    position_check,
-    right,
-    several,
-    stop,
-    unanswered,
-    untouched,
-    wrong,
-)
+from ttt.exercises.calls import Learner, Stop, stop, untouched
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, parse_position, several
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_state, describe_value, reveal, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.calls import Stop
-from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, reveal
 from ttt.exercises.words import ordinal, plural, signed
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
@@ -153,7 +138,7 @@ def _score_positions() -> tuple[Board, ...]:
 
 _MEMO_SLOW = "Is the memo used? Look each position up in `table` before working it out, and store its score there."
 
-_SCORE_CHECK = function_check(
+_SCORE_CHECK = FunctionCheck(
     lambda board: solve(board).score, _score_positions, name="memo_score", args="board, table, stats",
     call=lambda function, board: function(board, {}, SearchStats()), describe=_score_mistake,
     mistakes=_SCORE_SLIPS, slow=_MEMO_SLOW, label="every position with at least eight marks",
@@ -238,7 +223,7 @@ DEPTH_MEMO = Exercise(
     number=1,
     starter=function_starter(memo_score),
     code=(memo_score,),
-    checker=custom_check(_judge_score, kind="function", instruction=untouched("memo_score")),
+    checker=CustomCheck(_judge_score, kind="function", instruction=untouched("memo_score")),
     answer=lambda: memo_score,
 )
 
@@ -275,7 +260,7 @@ exercise("06", 2).check(answer)""",
                                 for n, calls in zip((10, 100, 1000, 5000), forgetful_answer())),
     ),
     code=(forgetful_calls, forgetful_answer),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
         mistakes={
             "calls with 10": {459_166: "That is the misses alone: add the hits.", 73_076: "That is the hits alone."},
@@ -589,7 +574,7 @@ PATH_COPYING = Exercise(
     starter=function_starter(trie_insert, trie_lookup),
     figures=lambda: dict(nodes_made=nodes_made()),
     code=(Leaf, Branch, bit, trie_insert, trie_lookup, trie_value, nodes_made),
-    checker=custom_check(_judge_trie, kind="function", instruction=untouched("trie_insert", "trie_lookup")),
+    checker=CustomCheck(_judge_trie, kind="function", instruction=untouched("trie_insert", "trie_lookup")),
     answer=lambda: (trie_insert, trie_lookup),
 )
 
@@ -640,8 +625,8 @@ LONGEST_WIN = Exercise(
     figures=lambda: dict(win=longest_win(), longest_wins=list(_won_plies().values()).count(_longest()),
                          longest=_longest(), own_moves=(_longest() + 1) // 2),
     code=(longest_win,),
-    checker=position_check(lambda board: _won_plies().get(board) == _longest(), _explain_win,
-                           success=_success_win, parse=_reachable_3x3),
+    checker=PositionCheck(lambda board: _won_plies().get(board) == _longest(), _explain_win,
+                          success=_success_win, parse=_reachable_3x3),
     answer=longest_win,
 )
 
@@ -715,8 +700,8 @@ SHARED_TABLE = Exercise(
     number=5,
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(reaches_shared, second_question_goes_wrong),
-    checker=position_check(lambda board: reaches_shared(board, 0, dict(_first_table())) != reaches(board, 0),
-                           _explain_shared, success=_success_shared, parse=_reachable_3x3),
+    checker=PositionCheck(lambda board: reaches_shared(board, 0, dict(_first_table())) != reaches(board, 0),
+                          _explain_shared, success=_success_shared, parse=_reachable_3x3),
     answer=second_question_goes_wrong,
 )
 
@@ -865,7 +850,7 @@ answer = (None, None)  # (a position where the soft cache goes wrong, the entry 
 exercise("06", 6).check(answer)""",
     figures=lambda: dict(one_trace=_one_trace()),
     code=(logged_search, traced_mistake),
-    checker=custom_check(_judge_still, kind="custom", instruction=_STILL_TODO),
+    checker=CustomCheck(_judge_still, kind="custom", instruction=_STILL_TODO),
     answer=still_wrong,
 )
 
@@ -914,7 +899,7 @@ exercise("06", 7).check(answer)""",
         draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer())),
     ),
     code=(Clumsy, missed_wins, kinder_answer),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"missed with 0.1": 50, "missed with 0.5": 124, "missed with 1": 46},
         explain="The shortcut misses most against a middling opponent.",
         slips={  # recomputed by tests/exercises/test_nb06.py (missed_wins_with_a_slip)

@@ -12,11 +12,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import Boards, Learner, custom_check, describe_value, numbers_check, right, stop
-from ttt.exercises.calls import Stop
+from ttt.exercises.calls import Learner, Stop, stop
+from ttt.exercises.checks import CustomCheck, NumbersCheck
+from ttt.exercises.render import Boards
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_value, right
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.verdicts import ENDLESS, TOO_SLOW
 from ttt.exercises.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.pruning import alphabeta
@@ -45,7 +46,7 @@ RECTANGLES = Exercise(
     number=1,
     starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
     code=(rectangle_counts,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {
             "positions": 111_973,
             "rotate 180°": 123,
@@ -212,7 +213,7 @@ CHEAPER_KEY = Exercise(
     number=2,
     starter=function_starter(bit_key),
     code=(image_tables, image, bit_key, bits),
-    checker=custom_check(_judge_bit_key, kind="function"),
+    checker=CustomCheck(_judge_bit_key, kind="function"),
     answer=lambda: bit_key,
 )
 
@@ -241,7 +242,7 @@ ALPHABETA_SYMMETRY = Exercise(
     number=3,
     starter=answer_starter("(calls, entries)"),
     code=(CanonicalTable, alphabeta_by_class),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"calls": 1_109, "entries": 505},
         mistakes={
             "calls": {
@@ -289,7 +290,7 @@ COUNTS_PART = Exercise(
     number=4,
     starter=answer_starter("(sequences, most)"),
     code=(shared_sequences,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"sequences": 4_586, "most": 4},
         mistakes={
             "sequences": {
@@ -339,7 +340,7 @@ INVARIANCE = Exercise(
     number=5,
     starter=answer_starter("(value, calls, entries, wrong)"),
     code=(parent_bug_negamax, parent_bug_figures),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648},
         mistakes={
             "calls": {2_271: "That is the count of the correct search: is the bug in place (the parent's images)?"},

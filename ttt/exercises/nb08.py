@@ -12,20 +12,11 @@ from collections import Counter
 from functools import lru_cache
 
 from ttt.board import Board, other
-from ttt.exercises.checks import (
-    Learner,
-    custom_check,
-    describe_value,
-    function_check,
-    numbers_check,
-    right,
-    stop,
-    unanswered,
-    wrong,
-)
+from ttt.exercises.calls import Learner, stop
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck
+from ttt.exercises.verdicts import describe_value, reveal, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.verdicts import reveal
 from ttt.exercises.words import plural
 from ttt.exercises.positions import all_positions
 from ttt.features import FEATURE_NAMES, features, line_states
@@ -114,7 +105,7 @@ WHICH_FEATURES = Exercise(
     number=1,
     starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
     code=(dropping, shares_without_each_count, worst_two),
-    checker=custom_check(_judge_features, kind="custom", instruction=_FEATURES_TODO),
+    checker=CustomCheck(_judge_features, kind="custom", instruction=_FEATURES_TODO),
     answer=lru_cache(maxsize=1)(worst_two),  # worked out once per session
 )
 
@@ -154,7 +145,7 @@ A_FORK_FEATURE = Exercise(
     number=2,
     starter=function_starter(fork_cells),
     code=(fork_cells,),
-    checker=function_check(
+    checker=FunctionCheck(
         lambda board: _count_fork_cells(board, other(board.turn)),
         _fork_positions,
         name="fork_cells",
@@ -196,7 +187,7 @@ EXPLORATION = Exercise(
     number=3,
     starter=answer_starter("the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)"),
     code=(exploration, exploration_answer),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8},
         tolerance=0.05,
         mistakes={name: {97.2: f"That is the share at the default ε = 0.1: pass `epsilon={epsilon}`.",
@@ -392,7 +383,7 @@ TEACHER = Exercise(
     number=4,
     starter=function_starter(train_td_teacher),
     code=(train_td_teacher,),
-    checker=custom_check(_judge_teacher, kind="function"),
+    checker=CustomCheck(_judge_teacher, kind="function"),
     answer=lambda: train_td_teacher,
 )
 
@@ -464,7 +455,7 @@ MENACE = Exercise(
     number=5,
     starter=answer_starter("(boxes, without_last)"),
     code=(menace_boxes, Menace),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"boxes": 338, "without_last": 304},
         mistakes={
             "boxes": {

@@ -10,19 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.checks import (
-    Boards,
-    custom_check,
-    describe_value,
-    numbers_check,
-    parse_position,
-    right,
-    several,
-    sorted_cells,
-    stop,
-    unanswered,
-    wrong,
-)
+from ttt.exercises.calls import stop
+from ttt.exercises.checks import CustomCheck, NumbersCheck, parse_position, several, sorted_cells
+from ttt.exercises.render import Boards
+from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter
 from ttt.geometry import geometry
@@ -58,7 +49,7 @@ ATLAS = Exercise(
     number=1,
     starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
     code=(extended_atlas,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))),
         direction=False,
         mistakes={
@@ -192,7 +183,7 @@ CHEAP_AND_DEAR = Exercise(
     number=2,
     starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
     code=(both_calls, random_position, cheap_and_dear),
-    checker=custom_check(_judge_pair, kind="position", instruction=_PAIR_TODO),
+    checker=CustomCheck(_judge_pair, kind="position", instruction=_PAIR_TODO),
     answer=lru_cache(maxsize=1)(cheap_and_dear),
 )
 
@@ -231,7 +222,7 @@ OWN_IMAGE = Exercise(
     number=3,
     starter=answer_starter("(symmetric, fixed_sum)"),
     code=(symmetric_positions,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"symmetric": 21_587, "fixed sum": 21_805},
         mistakes={
             "symmetric": {
@@ -351,8 +342,8 @@ PAIRING = Exercise(
     number=5,
     starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
     code=(five_pairing,),
-    checker=custom_check(_judge_pairing, kind="position",
-                         instruction="replace None with your list of pairs, then run the cell again."),
+    checker=CustomCheck(_judge_pairing, kind="position",
+                        instruction="replace None with your list of pairs, then run the cell again."),
     answer=five_pairing,
 )
 
@@ -381,7 +372,7 @@ LONGEST = Exercise(
     number=6,
     starter=answer_starter("(plies, entries)"),
     code=(longest_win,),
-    checker=numbers_check(
+    checker=NumbersCheck(
         {"plies": 7, "entries": 402},
         mistakes={
             "plies": {

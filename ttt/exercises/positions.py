@@ -1,14 +1,6 @@
-"""The positions a function check tries, in the order that shows the simplest mistake first.
-
-A check stops at the first board where the learner's function disagrees, and
-that board is what the learner studies.  So every list here runs from the
-fullest boards to the emptiest: a missing base case or a wrong end-of-game
-rule shows up on a board with one or two empty cells, which is easy to read,
-rather than on the empty board, where the mistake is buried under the whole
-tree.  Ties are broken by the cells, so the order is the same on every run.
-
-The lists are cached: they are built once per process and shared by every check.
-"""
+"""The positions a function check tries, fullest first: a check stops at the first board that disagrees, and a
+missing base case shows best on a board with one or two empty cells.  Ties go by the cells, so the order is
+the same on every run; each list is built once per process."""
 
 from __future__ import annotations
 
@@ -19,8 +11,6 @@ from ttt import match
 from ttt.board import Board
 from ttt.tree import reachable_positions
 
-__all__ = ["all_positions", "unfinished_positions", "random_positions"]
-
 
 def _fullest_first(boards) -> tuple[Board, ...]:
     return tuple(sorted(boards, key=lambda board: (-board.moves_made, board.cells)))
@@ -28,29 +18,20 @@ def _fullest_first(boards) -> tuple[Board, ...]:
 
 @lru_cache(maxsize=None)
 def all_positions(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Board, ...]:
-    """Every reachable position of the board, finished ones too (5,478 on 3×3), fullest first.
-
-    Exhaustive, so only for small boards: up to about 12 cells (see
-    :func:`ttt.tree.reachable_positions`).
-    """
+    """Every reachable position, finished ones too (5,478 on 3×3): only for boards up to about 12 cells."""
     return _fullest_first(reachable_positions(Board.empty(rows, cols, k)))
 
 
 @lru_cache(maxsize=None)
 def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3) -> tuple[Board, ...]:
-    """Every reachable position where play goes on (4,520 on 3×3), fullest first (:func:`ttt.match.unfinished_positions`)."""
+    """Every reachable position where play goes on (4,520 on 3×3)."""
     return tuple(match.unfinished_positions(rows, cols, k, fullest_first=True))
 
 
 @lru_cache(maxsize=None)
 def random_positions(rows: int, cols: int, k: int, count: int, seed: int, unfinished: bool = True) -> tuple[Board, ...]:
-    """``count`` different positions reached by random play with ``random.Random(seed)``, fullest first.
-
-    For boards too large to try every position: the sample is stated (board,
-    count, seed) in the exercise, so a learner can reproduce it.  Each game
-    stops after a random number of moves; with ``unfinished`` only positions
-    where play goes on are kept.
-    """
+    """``count`` positions of random play with ``random.Random(seed)``, for boards too large to try them all
+    (the exercise states board, count and seed, so a learner can reproduce them)."""
     rng = random.Random(seed)
     found: dict[Board, None] = {}
     attempts = 0

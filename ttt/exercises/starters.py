@@ -1,19 +1,11 @@
-"""Starter cells made from the worked solution, so no starter is stored by hand.
-
-A "write a function" exercise declares ``starter=function_starter(solution)``:
-the starter is the solution's ``def`` line (its parameters as written, without
-annotations), a body that raises ``NotImplementedError``, and the check call.
-An exercise whose answer is a value declares ``starter=answer_starter("(nodes,
-games, positions)")``.  The registry renders either once the exercise knows
-its notebook and number (``exercise("05", 3)``), see :meth:`Starter.render`.
-"""
+"""Starter cells made from the worked solution, so that no starter is stored by hand: the solution's ``def``
+line, a body that raises ``NotImplementedError``, and the check, rendered once the exercise knows its notebook
+and number."""
 
 from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-
-__all__ = ["Starter", "function_starter", "answer_starter", "signature_line"]
 
 TODO = "raise NotImplementedError  # replace this line with your code"
 
@@ -28,24 +20,17 @@ def signature_line(function) -> str:
 
 @dataclass(frozen=True)
 class Starter:
-    """The code of a starter cell, waiting for the call that names its exercise.
-
-    ``lines`` come before the check; ``passed`` is what the check is given.
-    """
+    """A starter cell's ``lines``, waiting for the call that names its exercise, then the check of ``passed``."""
 
     lines: str
     passed: str
 
     def render(self, call: str) -> str:
-        """The cell: the lines, then ``exercise("NN", n).check(passed)``."""
         return f"{self.lines}{call}.check({self.passed})"
 
 
 def function_starter(*functions, passed: str | None = None) -> Starter:
-    """A starter that defines each of ``functions`` with a body that raises, then checks them.
-
-    ``passed`` defaults to the one function's name, or ``(f, g)`` for several.
-    """
+    """Each of ``functions`` with a body that raises, then the check of them (``(f, g)`` for several)."""
     names = [function.__name__ for function in functions]
     blocks = "".join(f"{signature_line(function)}\n    {TODO}\n\n\n" for function in functions)
     if passed is None:

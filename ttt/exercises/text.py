@@ -1,25 +1,9 @@
-"""The words of the exercises, read from ``ttt/exercises/nbNN.md``: titles, prompts, hints, explanations.
+"""The words of the exercises, read from ``ttt/exercises/nbNN.md``, so that a teacher can reword, correct or
+translate an exercise in plain Markdown without touching Python (the format: ``AUTHORING.md``).
 
-Each notebook's exercises are two files side by side: ``nbNN.py`` holds what
-runs (the worked solutions, the checks and the starters) and ``nbNN.md`` what is
-read (each exercise's title, prompt, graded hints and worked explanation), so a
-teacher can reword, correct or translate an exercise in plain Markdown without
-touching Python, and a reviewer reads the course text as text.  The registry
-(:mod:`ttt.exercises.core`) joins the two by exercise number.
-
-The file is Markdown with three heading levels of meaning::
-
-    ## 5. ★ Perfect ordering       an exercise: its number, ★ if harder, its title
-    (the prompt, until the first ### heading)
-    ### Hint 1                     graded hints, numbered from 1 in order
-    ### Hint 3 (gives the answer)  a hint that states the answer or the code computing it:
-                                   graded mode withholds it (the earlier hints stay)
-    ### Solution                   why the worked solution works (shown after its code)
-
-An explanation that quotes computed figures is a template: its exercise has
-``figures=``, a function returning a dict, and ``{name}`` or ``{name:,}`` in the
-text is that figure (``{{`` and ``}}`` are literal braces there).  Text before
-the first ``##`` heading (a comment for editors) is ignored.
+An exercise is ``## 5. ★ Title`` (★ if harder), its prompt, ``### Hint N`` sections numbered from 1 (``### Hint
+3 (gives the answer)`` is withheld in graded mode), then ``### Solution``.  An explanation with ``{name}`` is a
+template filled by the exercise's ``figures``.  Text before the first ``##`` is a comment for editors.
 """
 
 from __future__ import annotations
@@ -29,11 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["Words", "words", "TextError"]
-
 
 class TextError(ValueError):
-    """An ``nbNN.md`` file that breaks the format above; the message names the file and the heading."""
+    """An ``nbNN.md`` that breaks the format; the message names the file and the heading."""
 
 
 @dataclass(frozen=True)
@@ -46,8 +28,7 @@ class Words:
     prompt: str
     hints: tuple[str, ...]
     explanation: str
-    giving: frozenset[int] = frozenset()
-    """The numbers of the hints marked "(gives the answer)"."""
+    giving: frozenset[int] = frozenset()   # the hints marked "(gives the answer)"
 
 
 _EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)

@@ -1,22 +1,12 @@
-"""Small grammar for check messages: "1 call", "2 calls", "3rd", "a, b and c".
-
-Every message that puts a number before a noun goes through :func:`plural`,
-so no check says "1 insertions" or "1 plies"; every ordinal goes through
-:func:`ordinal`, so none says "2th".
-"""
+"""Grammar for check messages, so that none says "1 insertions", "2th" or "a, b, c"."""
 
 from __future__ import annotations
-
-__all__ = ["plural", "ordinal", "listing", "signed", "moves_text"]
 
 _IRREGULAR = {"ply": "plies", "child": "children", "this": "these", "is": "are", "was": "were", "has": "have"}
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``plural(1, "call")`` is "1 call", ``plural(3, "ply")`` "3 plies", ``plural(2_500, "node")`` "2,500 nodes".
-
-    ``many`` spells an irregular plural the table does not know.
-    """
+    """"1 call", "3 plies", "2,500 nodes"; ``many`` spells an irregular plural the table does not know."""
     if count == 1:
         return f"1 {noun}"
     if many is None:
@@ -32,27 +22,22 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st, 22nd, 101st, 111th."""
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
 
 
 def listing(items, last: str = "and") -> str:
-    """``["a", "b", "c"]`` as "a, b and c"; one item alone; "" for none."""
+    """"a, b and c"; one item alone; "" for none."""
     items = [str(item) for item in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    return f"{', '.join(items[:-1])} {last} {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def signed(value: int) -> str:
-    """A game value as the checks write it: "+1", "-1", and "0" without a sign."""
+    """A game value: "+1", "-1", and "0" without a sign."""
     return f"{value:+d}" if value else "0"
 
 
 def moves_text(moves) -> str:
-    """``[4, 0, 8]`` as "X 4, O 0, X 8": moves in order, X first (from the empty board, or any X to move)."""
+    """``[4, 0, 8]`` as "X 4, O 0, X 8" (X first)."""
     return ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(moves))

@@ -19,8 +19,10 @@ import argparse
 import json
 import sys
 
+from dataclasses import dataclass
+
 from ttt.exercises import mode
-from ttt.exercises.core import NoSuchExercise, notebook_id, exercises, notebooks, verify_all
+from ttt.exercises.core import Exercise, NoSuchExercise, exercises, notebook_id, notebooks
 from ttt.exercises.render import markdown_to_text
 
 
@@ -40,6 +42,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--write-cells", nargs="*", metavar="NN",
         help="rewrite the exercise cells (heading, prompt, starter) of notebooks NN (all when none is named) in place",
     )
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A worked solution that does not pass its own check (or whose solution cannot be shown)."""
+
+    exercise: Exercise
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.exercise.key} {self.exercise.title}: {self.message}"
+
+
+def verify_exercise(item: Exercise) -> Failure | None:
+    """Run one worked solution through its own check, and make sure its solution renders."""
+    try:
+        item.solution_markdown()
+    except Exception as error:  # noqa: BLE001 - reported, not raised: verify lists every failure
+        return Failure(item, f"the solution cannot be shown: {type(error).__name__}: {error}")
+    if item.checker is None:
+        return None
+    if item.answer is None:
+        return Failure(item, "it has a check but no worked answer to verify")
+    try:
+        verdict = item.judge(item.answer())
+    except Exception as error:  # noqa: BLE001
+        return Failure(item, f"the worked answer failed: {type(error).__name__}: {error}")
+    if not verdict.ok:
+        return Failure(item, f"the worked answer is judged {verdict.status}:\n{verdict.text}")
+    return None
+
+
+def verify_all(notebook=None) -> list[Failure]:
+    """Every worked solution through its own check, silently; returns the failures (empty: all pass)."""
+    return [failure for failure in map(verify_exercise, exercises(notebook)) if failure is not None]
+
+
+def info(item: Exercise) -> dict:
+    """The fields of ``python -m ttt exercises --json``."""
+    return {"notebook": item.notebook, "number": item.number, "title": item.title, "has_check": item.has_check,
+            "has_hint": item.has_hint, "has_solution": item.has_solution}
 
 
 def _table(items) -> str:
@@ -131,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         items = exercises(args.notebook)
         if args.json:
-            print(json.dumps([item.info() for item in items], ensure_ascii=False, indent=1))
+            print(json.dumps([info(item) for item in items], ensure_ascii=False, indent=1))
         else:
             print(_table(items))
         return 0
