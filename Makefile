@@ -23,14 +23,14 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test test-install browser-a11y test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium bubblewrap clean lite browser-lite npm assignments bench-grading test-grading
+.PHONY: help lab test test-install test-latest unit nbval browser notebooks exercise-cells lock lock-upgrade chromium bubblewrap clean lite browser-lite npm assignments bench-grading test-grading
 
 help:
 	@echo "make lab          set up .venv and open JupyterLab at notebooks/00_index.ipynb"
 	@echo "make test         set up .venv, the test tools and Chromium, then run every check"
 	@echo "make test-install the README's route without make (a new venv, pip install -e .), on its own"
 	@echo "make test-grading the longer grading tests: seven labs through nbgrader, the sandboxed class"
-	@echo "make browser-a11y every notebook in Voila and JupyterLab: axe-core (WCAG 2.1 AA), keyboard-only games"
+	@echo "make every notebook in Voila and JupyterLab: axe-core (WCAG 2.1 AA), keyboard-only games"
 	@echo "make test-latest  every check in .venv-latest, on the newest versions the ranges allow"
 	@echo "make notebooks    re-execute every notebook in place (PYTHONHASHSEED=0)"
 	@echo "make exercise-cells  rewrite the notebooks' exercise cells from ttt/exercises (then make notebooks)"
@@ -112,29 +112,28 @@ bubblewrap:
 
 # One pytest run: strict nbval over every notebook (each kernel kept under 500 MB by
 # tests/kernel_memory.py), the unit tests (every worked solution through its own check among them:
-# tests/exercises/test_core.py) and the browser tests (all but the JupyterLite site's, which
-# `make browser-lite` runs: .ci/run calls it after this), on every core (pytest-xdist):
-# tests/conftest.py keeps each notebook, and the browser tests, in one worker, and starts the
-# longest pieces of work first.
-# TTT_LARGE=1 runs the longer checks too (notebook 08's longer training runs, about half a minute).
+# tests/exercises/test_core.py) and three labs through nbgrader, on every core (pytest-xdist):
+# tests/conftest.py keeps each notebook in one worker and starts the longest pieces of work first.
+# The browser tests (`make browser`, `make browser-lite`) and the longer checks (`make test-grading`)
+# are CI's next steps (.ci/run).
 XDIST := -n auto --dist loadgroup
 test: $(VENV)/.requirements-test chromium bubblewrap
-	TTT_LARGE=1 TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests -m "not grading" \
-	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py --ignore=tests/test_windows_route.py \
-	  --ignore=tests/browser/test_accessibility.py
+	$(BIN)/python -m pytest $(XDIST) $(NBVAL) notebooks tests -m "not grading and not long" \
+	  --ignore=tests/browser --ignore=tests/test_windows_route.py
 
-# Every notebook rendered by Voila, and opened in JupyterLab (its committed outputs; Run All where they
-# hold widgets), in Chromium, checked by axe-core (WCAG 2.1 A and AA) and played by keyboard
-# (tests/browser/test_accessibility.py): Voila runs each whole notebook first, several minutes on two
-# cores, so .ci/run calls it after `make test`, as it does the JupyterLite tests.
-browser-a11y: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser/test_accessibility.py
+# Every browser test but the JupyterLite site's, on every core: the boards in JupyterLab and Voila, an
+# exercise answering back, and every notebook rendered by Voila and opened in JupyterLab (its committed
+# outputs; Run All where they hold widgets), checked by axe-core (WCAG 2.1 A and AA) and played by keyboard
+# (tests/browser/test_accessibility.py).
+browser: $(VENV)/.requirements-test chromium
+	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest $(XDIST) tests/browser \
+	  --ignore=tests/browser/test_lite.py --ignore=tests/browser/test_lite_checks.py
 
-# The longer nbgrader runs that `make test` leaves out (tests marked `grading` in tests/tools/test_autograde.py):
-# the worked solutions of the seven labs `make test` does not grade, and a class of misbehaving submissions of
-# labs 00 and 05 graded in their bubblewrap sandboxes (six kinds, the escapes, a regrade).
+# The longer runs that `make test` leaves out: tests marked `grading` (the worked solutions of the seven
+# labs `make test` does not grade, every lab's release, and a class of misbehaving submissions of labs 00 and
+# 05 graded in their bubblewrap sandboxes) and `long` (figures that take over ten seconds to recompute).
 test-grading: $(VENV)/.requirements-test bubblewrap
-	$(BIN)/python -m pytest $(XDIST) tests/tools/test_autograde.py -m grading
+	$(BIN)/python -m pytest $(XDIST) tests -m "grading or long" --ignore=tests/browser --ignore=tests/test_windows_route.py
 
 # The README's route without make (tests/test_windows_route.py): a new venv and a pip install from the
 # registry, about a minute of mostly waiting; .ci/run calls it after `make test`.
@@ -168,7 +167,7 @@ npm:
 # The JupyterLite site in Chromium (tests/browser/test_lite.py): too slow for every `make test`, so
 # .ci/run calls it after `make test`. It builds the site first, so it tests this checkout.
 browser-lite: $(VENV)/.requirements-test $(VENV)/.requirements-lite chromium lite
-	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest tests/browser/test_lite.py tests/browser/test_lite_checks.py
+	TTT_CHROMIUM=$(CHROMIUM) TTT_LITE_SITE=$(LITE_SITE) $(BIN)/python -m pytest $(XDIST) tests/browser/test_lite.py tests/browser/test_lite_checks.py
 
 # The same checks on the newest releases the ranges allow, in their own venv, upgraded every run:
 # it catches an upcoming release that breaks something before the lock takes it. Not part of CI.
@@ -177,14 +176,11 @@ test-latest:
 	$(MAKE) test VENV=.venv-latest LOCKED=no
 
 unit: $(VENV)/.requirements-test
-	$(BIN)/python -m pytest $(XDIST) tests --ignore=tests/browser
+	$(BIN)/python -m pytest $(XDIST) tests -m "not grading and not long" --ignore=tests/browser --ignore=tests/test_windows_route.py
 
 nbval: $(VENV)/.requirements-test
 	$(BIN)/python -m pytest -n auto --dist loadfile $(NBVAL) notebooks
 
-browser: $(VENV)/.requirements-test chromium
-	TTT_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest tests/browser --ignore=tests/browser/test_lite.py \
-	  --ignore=tests/browser/test_lite_checks.py --ignore=tests/browser/test_accessibility.py
 
 # No per-cell timestamps; tests/tidy_notebooks.py then keeps only the widget state a stored output
 # shows, under ids that do not change from run to run, so an unchanged notebook is rewritten as it was.

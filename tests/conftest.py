@@ -55,17 +55,15 @@ SHARED_FIXTURES = {
 def work_unit(nodeid: str) -> str:
     """The unit of work that a test with this id belongs to: what one pytest-xdist worker runs whole.
 
-    A notebook's cells run in order in one kernel (nbval), so a notebook is one unit; the browser
-    tests each start servers and Chromium, so together they are one unit, run one after another
-    rather than side by side; the tests of a class share its costly fixture (a graded course), so a
-    class is one unit, and so are the modules of :data:`SHARED_FIXTURES`, which makes each such
-    fixture once; every other test is a unit of its own.
+    A notebook's cells run in order in one kernel (nbval), so a notebook is one unit; the tests of a
+    class share its costly fixture (a graded course), so a class is one unit, and so are the modules
+    of :data:`SHARED_FIXTURES`, which makes each such fixture once; every other test is a unit of its
+    own.  The browser tests run on their own (``make browser``, ``make browser-lite``), two at a time:
+    a module's server fixture then starts once in each worker.
     """
     path, _, rest = nodeid.partition("::")
     if path.startswith("notebooks/"):
         return path.removesuffix(".ipynb")
-    if path.startswith("tests/browser/"):
-        return "tests/browser"
     if path in SHARED_FIXTURES:
         return SHARED_FIXTURES[path]
     name = rest.split("::", 1)[0]
@@ -95,7 +93,7 @@ def pytest_collection_modifyitems(config, items):
         unit = work_unit(item.nodeid)
         if unit in seconds:
             return (0, -seconds[unit])
-        if unit == "tests/browser" or unit.startswith("notebooks/"):
+        if unit.startswith(("tests/browser/", "notebooks/")):
             return (1, 0)
         return (2, 0)
 

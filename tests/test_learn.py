@@ -86,18 +86,16 @@ def test_bad_arguments_are_refused():
 
 
 # ---------------------------------------------------------------------- notebook 08, "Optional: other seeds and longer runs"
-# The longer runs take about half a minute, too long for the notebook (which states their figures as measured
-# once) and for a quick `make unit`; `make test`, and so CI, sets TTT_LARGE=1 and checks them every time:
-#     TTT_LARGE=1 python -m pytest tests/test_learn.py -k longer_runs
-
-import os  # noqa: E402 - kept with the block it serves
+# The longer runs take over a minute, too long for the notebook (which states their figures as measured once)
+# and for `make test`: they are marked `long`, and CI checks them every time in `make test-grading`:
+#     python -m pytest tests/test_learn.py -k longer_runs
 
 from ttt.match import games_against_perfect  # noqa: E402
 from ttt.retrograde import tablebase  # noqa: E402
 
 
 @pytest.mark.slow(60)
-@pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="notebook 08's longer runs take about half a minute: make test sets TTT_LARGE=1")
+@pytest.mark.long
 def test_the_longer_runs_of_notebook_08():
     table = tablebase()
 

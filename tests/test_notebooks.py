@@ -27,7 +27,6 @@ from __future__ import annotations
 import ast
 import json
 import math
-import os
 import re
 from pathlib import Path
 
@@ -199,7 +198,7 @@ def test_relative_links_point_to_files_that_exist(path):
 
 
 # Figures a notebook or an exercise states that take too long to compute in the notebook itself.
-@pytest.mark.skipif(not os.environ.get("TTT_LARGE"), reason="about ten seconds: make test sets TTT_LARGE=1")
+@pytest.mark.long
 def test_5x6_with_four_in_a_row_is_a_win_for_x_in_11_moves():
     """Exercise 09.1's worked solution says so; the engine needs about 580,000 nodes to show it."""
     solution = solve(Board.empty(5, 6, 4), max_nodes=2_000_000)

@@ -15,7 +15,7 @@ spec.loader.exec_module(conftest)
 
 @pytest.mark.parametrize("nodeid, unit", [
     ("notebooks/05_pruning.ipynb::Cell 12", "notebooks/05_pruning"),
-    ("tests/browser/test_browser.py::test_board_in_voila", "tests/browser"),
+    ("tests/browser/test_browser.py::test_board_in_voila", "tests/browser/test_browser.py::test_board_in_voila"),
     ("tests/tools/test_autograde.py::TestEveryLab::test_the_release", "tests/tools/test_autograde.py::TestEveryLab"),
     ("tests/test_board.py::test_parse", "tests/test_board.py::test_parse"),
     ("tests/tools/test_report.py::test_the_table", "quick_report"),

@@ -150,6 +150,7 @@ class TestAnswersStayWithTeachers:
         guide = (ROOT / "notebooks" / "teaching_guide.md").read_text(encoding="utf-8")
         assert leaks(guide, answers)                              # what the teachers keep does answer some
 
+    @pytest.mark.grading
     def test_no_released_lab_states_a_graded_answer(self, answers, release):
         labs = sorted(path.name for path in release.iterdir())
         assert len(labs) == len({item.notebook for item in exercises()})

@@ -169,6 +169,7 @@ print(json.dumps(problems))
 '''
 
 
+@pytest.mark.grading
 @pytest.mark.slow(120)
 def test_every_release_defines_what_its_prompts_name_and_runs_its_worked_answers_without_a_name_error():
     """The release's own setup, its lab cells (the explorer) and the worked answers pasted in, lab by lab, in a

@@ -28,6 +28,7 @@ from bench_figures import ROWS, check_report
 from support import run_python
 
 
+@pytest.mark.long
 def test_the_quick_report(quick_report):
     assert quick_report["quick"] and quick_report["repeat"] == 1 and quick_report["cold"] is None
     check_report(quick_report)

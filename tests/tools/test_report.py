@@ -1,9 +1,12 @@
 """The results as people read them (ttt.tools.report): aligned text and a pandas table."""
 
+import pytest
+
 from ttt.tools import peers
 from ttt.tools.report import format_board_report, format_report, format_retrograde_report, format_tablebase, frame
 
 
+@pytest.mark.long   # the quick benchmark report takes about half a minute to make
 def test_the_text_report_and_the_table(quick_report):
     text = format_report(quick_report)
     for row in quick_report["rows"]:
