@@ -62,7 +62,8 @@ def notebook(*sources: str) -> dict:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
-@pytest.mark.parametrize("workers", [[], ["-n", "2", "--dist", "loadfile"]], ids=["serial", "xdist"])
+@pytest.mark.parametrize("workers", [  # make test runs under xdist; a plain pytest run serially (checked in CI's longer runs)
+    pytest.param([], id="serial", marks=pytest.mark.long), pytest.param(["-n", "2", "--dist", "loadfile"], id="xdist")])
 def test_a_notebook_over_the_limit_fails_under_nbval(tmp_path, workers):
     # Under pytest-xdist (as make test runs) the worker's peaks reach the controller's summary.
     if workers:
