@@ -12,7 +12,7 @@ import pytest
 
 from ttt.exercises import exercise, exercises, nb00
 from ttt.tools import exercises_command as command
-from ttt.view.verdicts import markdown_to_text
+from ttt.view.exercise_output import markdown_to_text
 
 # ---------------------------------------------------------------------- python -m ttt exercises
 

@@ -100,7 +100,7 @@ def _table(items) -> str:
 
 def _solutions(notebook: str) -> str:
     """Every exercise of a notebook: its prompt, then its worked solution (the text of ``.solution()``)."""
-    from ttt.view.verdicts import markdown_to_text   # the view, and IPython with it, only for this listing
+    from ttt.view.exercise_output import markdown_to_text   # the view, and IPython with it, only for this listing
 
     chunks = []
     for item in exercises(notebook):

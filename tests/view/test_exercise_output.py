@@ -1,16 +1,15 @@
-"""ttt.view.verdicts: Markdown and pictures under a kernel, plain text in a terminal."""
+"""ttt.view.exercise_output: Markdown and pictures under a kernel, plain text in a terminal."""
 
 from __future__ import annotations
 
 import inspect
 
 import pytest
-from exercise_support import PILOT, checked_count, toy  # noqa: F401
 
 from ttt import Board
 from ttt.exercises import exercise, nb00
 from ttt.exercises.verdicts import Boards, parts_text
-from ttt.view import verdicts as render
+from ttt.view import exercise_output as render
 
 # ---------------------------------------------------------------------- rendering
 
