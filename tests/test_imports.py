@@ -137,3 +137,24 @@ def test_no_two_modules_of_the_package_import_each_other():
 def test_no_module_takes_a_private_name_from_another():
     taken = {module: private for module, (_, private) in GRAPH.items() if private}
     assert taken == {}
+
+
+def layer(module: str) -> str:
+    """"model" (flat in ``ttt/``), "view", "exercises" or "tools"; ``ttt.__main__`` is the command line's door."""
+    if module == "ttt.__main__":
+        return "tools"
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ("view", "exercises", "tools") else "model"
+
+
+# Who may import whom: the model nothing above it; the view draws the model and the exercises' verdicts; the
+# exercises judge with the model and ask the view (lazily, ttt.exercises.core) to show a verdict; tools all.
+MAY_IMPORT = {"model": {"model"}, "view": {"model", "view", "exercises"},
+              "exercises": {"model", "exercises", "view"}, "tools": {"model", "view", "exercises", "tools"}}
+
+
+def test_the_model_imports_neither_the_view_nor_the_exercises():
+    crossings = {module: sorted(target for target in targets if layer(target) not in MAY_IMPORT[layer(module)])
+                 for module, (targets, _) in GRAPH.items()}
+    assert {module: found for module, found in crossings.items() if found} == {}
+    assert layer("ttt.board") == "model" and layer("ttt.view.display") == "view" and layer("ttt") == "model"

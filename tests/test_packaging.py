@@ -39,7 +39,7 @@ OPTIONAL = {
     "pyspiel": "ttt.tools.peers: OpenSpiel beside the benchmark when it is installed",
     "open_spiel": "ttt.tools.peers: OpenSpiel beside the benchmark when it is installed",
     "easyAI": "ttt.tools.peers: easyAI beside the benchmark when it is installed",
-    "IPython": "ttt.exercises.render: Markdown and pictures, only under an IPython kernel (a notebook)",
+    "IPython": "ttt.view.exercise_output (lazily, by ttt.exercises.core): Markdown and pictures under an IPython kernel",
     "nbgrader": "ttt.tools.autograde and grades_export: a teacher's extra (requirements-teacher.txt)",
     "nbconvert": "ttt.tools.autograde and feedback: nbgrader's writer and preprocessors, with the teacher's extra",
     "jupyter_client": "ttt.tools.sandbox: the sealed kernel's manager, which nbgrader starts (the teacher's extra)",

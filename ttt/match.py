@@ -104,7 +104,7 @@ def unfinished_positions(rows: int = 3, cols: int = 3, k: int = 3, fullest_first
     With ``fullest_first`` the boards with the most moves come first (ties
     still by cells): the order in which the exercises' checks try them, so
     that a mistake shows first on a board with few empty cells
-    (:mod:`ttt.exercises.positions`).
+    (:mod:`ttt.positions`).
     """
     boards = [board for board in reachable_positions(Board.empty(rows, cols, k)) if not board.is_over]
     if fullest_first:

@@ -11,7 +11,7 @@ from exercise_support import toy as make_toy
 from ttt import Board
 from ttt.exercises import exercise, nb00
 from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, sorted_cells
-from ttt.exercises.positions import unfinished_positions
+from ttt.positions import unfinished_positions
 
 # ---------------------------------------------------------------------- checks: never raise, say why
 

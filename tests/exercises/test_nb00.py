@@ -11,7 +11,7 @@ from exercise_support import as_learners, assert_stopped_in_time, forever, quick
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb00
-from ttt.exercises.positions import unfinished_positions
+from ttt.positions import unfinished_positions
 from ttt.geometry import geometry
 from ttt.tree import count_tree
 

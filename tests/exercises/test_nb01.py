@@ -10,7 +10,7 @@ from exercise_support import as_learners, quick_verdict, verdict
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb01
-from ttt.exercises.positions import all_positions
+from ttt.positions import all_positions
 from ttt.geometry import geometry
 
 

@@ -14,7 +14,7 @@ from exercise_support import verdict as judged
 
 from ttt import Board, solve
 from ttt.exercises import exercise, nb04
-from ttt.exercises.positions import random_positions
+from ttt.positions import random_positions
 from ttt.players import PerfectPlayer
 from ttt.solver import move_scores
 from ttt.view.hints import cell_hints

@@ -103,7 +103,7 @@ def test_positions_without_the_property_are_explained(capsys, answer, words):
 
 def test_the_property_is_the_search_of_the_exercise_everywhere():
     """Where the check says a draw hides a win, the worked stop_at_draw really goes wrong, and only there."""
-    from ttt.exercises.positions import unfinished_positions
+    from ttt.positions import unfinished_positions
 
     for board in unfinished_positions():
         assert nb05._draw_hides_a_win(board) == (nb05.stop_at_draw(board) != negamax(board))

@@ -413,7 +413,7 @@ def test_the_shared_table_goes_wrong_where_the_answer_says(capsys):
 
 def test_a_table_shared_within_one_search_is_right():
     """From one root the board fixes which question is asked of it: the shared table does no harm."""
-    from ttt.exercises.positions import unfinished_positions
+    from ttt.positions import unfinished_positions
 
     for board in unfinished_positions()[::10]:
         assert nb06.reaches_shared(board, 0, {}) == reaches(board, 0)
@@ -446,7 +446,7 @@ def test_the_worked_trace_passes(capsys):
 def test_every_wrong_position_has_an_entry_read_back_wrongly(capsys):
     """The property the check relies on: where the soft cache goes wrong, some read-back is false."""
     from ttt import solve
-    from ttt.exercises.positions import unfinished_positions
+    from ttt.positions import unfinished_positions
 
     wrong = 0
     for board in unfinished_positions():

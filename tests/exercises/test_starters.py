@@ -19,19 +19,19 @@ def test_the_def_line_keeps_parameters_and_defaults_but_not_annotations():
 
 
 def test_a_function_starter_raises_then_checks():
-    assert function_starter(trie_lookup).render('exercise("06", 3)') == (
+    assert function_starter(trie_lookup)('exercise("06", 3)') == (
         "def trie_lookup(trie, key):\n    raise NotImplementedError  # replace this line with your code\n\n\n"
         'exercise("06", 3).check(trie_lookup)')
 
 
 def test_several_functions_are_passed_as_a_tuple():
-    text = function_starter(alphabeta_soft, trie_lookup).render('exercise("99", 1)')
+    text = function_starter(alphabeta_soft, trie_lookup)('exercise("99", 1)')
     assert text.count("raise NotImplementedError") == 2
     assert text.endswith('exercise("99", 1).check((alphabeta_soft, trie_lookup))')
 
 
 def test_an_answer_starter_passes_none():
-    assert answer_starter("(nodes, games)").render('exercise("03", 1)') == (
+    assert answer_starter("(nodes, games)")('exercise("03", 1)') == (
         'answer = None  # (nodes, games)\nexercise("03", 1).check(answer)')
 
 

@@ -52,9 +52,9 @@ def test_the_format_is_read_section_by_section():
     words = _parse("nb99.md", GOOD)
     assert sorted(words) == [1, 2]
     first, second = words[1], words[2]
-    assert (first.title, first.star, first.prompt, first.hints) == ("First", False, "Do this.", ("A nudge.", "Nearly."))
-    assert first.explanation == "**Why.** Because {figure:,}."
-    assert (second.title, second.star, second.prompt) == ("Second", True, "Then that,\nover two lines.")
+    assert first == {"title": "First", "star": False, "prompt": "Do this.", "hints": ("A nudge.", "Nearly."),
+                     "explanation": "**Why.** Because {figure:,}.", "giving": frozenset()}
+    assert (second["title"], second["star"], second["prompt"]) == ("Second", True, "Then that,\nover two lines.")
 
 
 @pytest.mark.parametrize("broken, words", [

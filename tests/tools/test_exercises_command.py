@@ -12,6 +12,7 @@ import pytest
 
 from ttt.exercises import exercise, exercises, nb00
 from ttt.tools import exercises_command as command
+from ttt.view.exercise_output import markdown_to_text
 
 # ---------------------------------------------------------------------- python -m ttt exercises
 
@@ -60,7 +61,7 @@ def test_command_solutions_prints_the_same_text_as_solution(parser, capsys):
     assert command.run(parser.parse_args(["--solutions", "00"])) == 0
     out = capsys.readouterr().out
     for item in exercises("00"):
-        assert item.solution_text() in out
+        assert markdown_to_text(item.solution_markdown()) in out
         assert f"{item.key} " in out
     for function in (nb00.forcing_moves, nb00.holding_replies, nb00.read_the_errors):
         assert f"    def {function.__name__}(" in out

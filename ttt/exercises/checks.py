@@ -1,12 +1,7 @@
-"""The check kinds: each turns an answer into a :class:`~ttt.exercises.verdicts.Verdict`, never raising, never printing.
-
-The exercise (:mod:`ttt.exercises.core`) shows the verdict, so one check serves a notebook, a terminal and
-``--verify`` alike.  ``None`` (and ``...``) is "not answered yet" everywhere; every run of the learner's code
-in one check shares one budget (:mod:`ttt.exercises.calls`), so a check answers within 3 s.
-
-The answer-shape rule: an answer made of several things is given in the order the prompt names them, as a
-tuple or a list, which :func:`several` accepts alike.
-"""
+"""The check kinds: each turns an answer into a :class:`~ttt.exercises.verdicts.Verdict`, never raising, never
+printing, so one check serves a notebook, a terminal and ``--verify`` alike (the exercise shows the verdict).
+``None`` (and ``...``) is "not answered yet" everywhere; an answer made of several things is a tuple or a list
+in the order the prompt names them (:func:`several`)."""
 
 from __future__ import annotations
 
@@ -20,17 +15,14 @@ from typing import Callable
 
 from ttt.board import Board
 from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
-from ttt.exercises.render import Boards
-from ttt.exercises.verdicts import (Verdict, describe_state, describe_value, is_unanswered, reveal, right, shown,
-                                    unanswered, wrong)
+from ttt.exercises.verdicts import (Boards, Verdict, describe_state, describe_value, is_unanswered, reveal, right,
+                                    shown, unanswered, wrong)
 from ttt.geometry import BoardError
 
 
 class Check:
-    """``judge(answer)``: None is "not answered" (finished by ``instruction``), the rest goes to ``_judge``.
-
-    ``kind`` ("function", "number", "position", "custom") tells graded mode how much a refusal may say.
-    """
+    """``judge(answer)``: None is "not answered" (finished by ``instruction``), the rest goes to ``_judge``;
+    ``kind`` ("function", "number", "position", "custom") tells graded mode how much a refusal may say."""
 
     kind = "custom"
     instruction = "replace None with your answer, then run the cell again."
@@ -43,7 +35,7 @@ class Check:
 
 
 def several(answer, names, what: str = "answers") -> list:
-    """The parts of an answer that has several, by the answer-shape rule; a refusal naming the order otherwise."""
+    """The parts of an answer that has several; a refusal naming the order otherwise."""
     names = list(names)
     order = f"Give {len(names)} {what} in this order, as a tuple or a list: ({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
@@ -69,11 +61,8 @@ def sorted_cells(value) -> list[int]:
 
 @dataclass(frozen=True)
 class Case:
-    """One call of a function check: its arguments, the right answer, and how messages name the call.
-
-    Without ``where`` (and ``show``, the boards drawn) the words are made from the arguments, named by
-    ``names``, only when a message needs them: a check of 94,920 cases that passes never words them.
-    """
+    """One call of a function check: its arguments, the right answer, and how messages name the call (without
+    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them)."""
 
     args: tuple
     expected: object
@@ -86,7 +75,6 @@ class Case:
 
 
 def describe_call(names, args) -> tuple[str, tuple]:
-    """"on this board (X to move) with alpha=-1, beta=1", and the boards to draw."""
     names = [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
     boards = tuple(arg for arg in args if isinstance(arg, Board))
     others = ", ".join(f"{names[i] if i < len(names) else f'argument {i + 1}'}={arg!r}"
@@ -130,20 +118,15 @@ def _parts(extra) -> tuple:
 
 @dataclass(eq=False)
 class FunctionCheck(Check):
-    """"Write a function": the learner's function must agree with ``reference(*args)`` on every case.
+    """"Write a function": the learner's function must agree with ``reference(*args)`` on every case of
+    ``inputs()`` (boards, tuples of arguments or :class:`Case`, fullest boards first, each made when first
+    reached).  ``normalize(got)`` makes a value comparable (its ``TypeError``/``ValueError`` is a wrong type);
+    ``describe(*args, expected, got)`` words a disagreement no slip explains; ``call(function, *args)`` calls
+    the learner's function and the variants when more than the return value counts (the rest: AUTHORING.md).
 
-    ``inputs()`` gives the cases, fullest boards first (:mod:`ttt.exercises.positions`), as boards, tuples of
-    arguments or :class:`Case`; each is made when the check first reaches it, so a first answer wrong on the
-    first case is answered at once.  ``name`` and ``args`` spell the function as the starter does; ``label``
-    says what was tried.  ``normalize(got)`` makes a value comparable (its ``TypeError``/``ValueError`` is a
-    wrong type); ``describe(*args, expected, got)`` words a disagreement no mistake explains; ``call(function,
-    *args)`` is how to call the learner's function and the variants when more than the return value counts.
-
-    ``mistakes`` is the table of slips, ``[(variant, words, id)]``: a slip is recognised by behaviour, when the
-    learner's function agrees with the variant on the failing case and on the first ``witnesses`` cases where
-    the variant is wrong.  The id defaults to the variant's name without leading underscores ("slip-N" for a
-    lambda).  ``slow`` ends "too slow"; ``work(*args)`` says what a right answer needs, ``(1870, "positions
-    exist below this board")``, to compare the calls made with.
+    ``mistakes`` is the table of slips, ``[(variant, words, id)]``, recognised by behaviour: the learner's
+    function agrees with the variant on the failing case and on the first ``witnesses`` cases where the variant
+    is wrong.  The id defaults to the variant's name without leading underscores ("slip-N" for a lambda).
     """
 
     reference: Callable
@@ -172,7 +155,6 @@ class FunctionCheck(Check):
         self._witnessed: dict = {}
 
     def _each_case(self):
-        """Every case in order, each expected answer computed from the reference when first reached."""
         if self._unmade is None and len(self._made) == 0:
             self._unmade = iter(self.inputs())
         position = 0
@@ -191,7 +173,6 @@ class FunctionCheck(Check):
 
     @property
     def cases(self) -> list[Case]:
-        """Every case, each expected answer computed once per process."""
         if self._unmade is not None or not self._made:
             for _ in self._each_case():
                 pass
@@ -244,7 +225,6 @@ class FunctionCheck(Check):
         return self._variants[key]
 
     def _witnesses(self, index: int) -> tuple[int, ...]:
-        """The first few cases where variant ``index`` is wrong: where a learner's slip shows."""
         if index not in self._witnessed:
             wrong_at = (position for position, case in enumerate(self.cases)
                         if not self.compare(self._variant_value(index, position), case.expected))
@@ -287,7 +267,6 @@ class FunctionCheck(Check):
 
 
 def _slip(mistake, number: int) -> tuple:
-    """``(variant, words)`` or ``(variant, words, id)`` as ``(variant, words, id)``."""
     variant, words, *named = mistake
     name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
     return variant, words, f"slip-{number}" if name == "<lambda>" else name
@@ -321,7 +300,7 @@ class FunctionsCheck(Check):
 
 
 def _fmt(number) -> str:
-    """9,950; 191/192 (a Fraction); 0.25; a Decimal as given."""
+    """9,950; 191/192; 0.25; a Decimal as given."""
     if isinstance(number, Fraction) and number.denominator != 1:
         return f"{number.numerator:,}/{number.denominator:,}"
     if isinstance(number, numbers.Rational) or (isinstance(number, float) and number.is_integer()
@@ -336,8 +315,7 @@ def exact(number):
 
 
 def same_number(answer, target, tolerance=0) -> bool:
-    """Exactly (within ``tolerance``) between exact numbers; to float precision as soon as one is a float, so
-    that 0.1 + 0.2 matches 3/10."""
+    """Exactly (within ``tolerance``), or to float precision once one is a float: 0.1 + 0.2 matches 3/10."""
     answer, target = exact(answer), exact(target)
     if isinstance(answer, float) or isinstance(target, float):
         return math.isclose(float(answer), float(target), rel_tol=1e-9, abs_tol=float(tolerance))
@@ -373,16 +351,10 @@ def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: b
     return line + "." + (f" {note}" if note else "")
 
 
-def _lazy(value):
-    """A figure given as is, or computed on the first check from a function of no arguments."""
-    return value() if callable(value) else value
-
-
 @dataclass(eq=False)
 class NumberCheck(Check):
-    """One number, given (or computed on the first check by a function of no arguments).  ``what`` names it;
-    ``mistakes`` is ``{wrong number: the slip that gives it}``; ``direction`` says "too big"/"too small" (off
-    where that gives the answer away); ``explain`` ends the success line."""
+    """One number (or a function of no arguments computing it on the first check), named by ``what``;
+    ``mistakes``: ``{wrong number: the slip that gives it}``; ``direction`` says "too big"/"too small"."""
 
     given: object
     _: KW_ONLY
@@ -396,7 +368,7 @@ class NumberCheck(Check):
 
     @cached_property
     def expected(self):
-        return _lazy(self.given)
+        return self.given() if callable(self.given) else self.given
 
     def _judge(self, answer) -> Verdict:
         line = _judge_number(answer, self.expected, self.tolerance, self.mistakes, self.what, self.direction)
@@ -407,9 +379,8 @@ class NumberCheck(Check):
 
 @dataclass(eq=False)
 class NumbersCheck(Check):
-    """Several named numbers, ``{name: expected}``, answered as a tuple in that order (or a dict): each wrong
-    one on a line of its own, the right ones named too.  ``mistakes`` is ``{name: {wrong number: words}}``;
-    ``slips`` is ``{(every number a slip gives): words}``, for a slip that changes several at once."""
+    """Several named numbers, ``{name: expected}``, answered in that order (or as a dict), each wrong one on a
+    line of its own; ``mistakes``: ``{name: {wrong number: words}}``; ``slips``: ``{(numbers): words}``."""
 
     given: dict
     _: KW_ONLY
@@ -425,7 +396,7 @@ class NumbersCheck(Check):
 
     @cached_property
     def expected(self) -> dict:
-        return {name: _lazy(value) for name, value in self.given.items()}
+        return {name: value() if callable(value) else value for name, value in self.given.items()}
 
     def _judge(self, answer) -> Verdict:
         names = list(self.expected)
@@ -472,8 +443,7 @@ def parse_position(answer) -> Board:
 @dataclass(eq=False)
 class PositionCheck(Check):
     """"Find a position where ...": ``predicate(board)`` says whether it has the property, ``explain(board)``
-    which part fails (text, boards); ``success`` is the success line or a function of the board; ``parse``
-    reads the answer (a ``ValueError`` is reported); ``instruction`` ends "not answered yet"."""
+    which part fails; ``success`` is the success line or a function of the board."""
 
     predicate: Callable
     explain: Callable
@@ -495,8 +465,8 @@ class PositionCheck(Check):
 
 @dataclass(eq=False)
 class CustomCheck(Check):
-    """Anything else: ``decide(answer)`` builds the verdict (None never reaches it); it calls the learner's
-    code through :class:`~ttt.exercises.calls.Learner` and may end early with :func:`~ttt.exercises.calls.stop`."""
+    """Anything else: ``decide(answer)`` builds the verdict (None never reaches it), calling the learner's code
+    through :class:`~ttt.exercises.calls.Learner`; it may end early with :func:`~ttt.exercises.calls.stop`."""
 
     decide: Callable
     _: KW_ONLY

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, Callable
 
-from ttt.exercises import calls, mode, render, text
+from ttt.exercises import calls, mode, text
 from ttt.exercises.checks import Check
-from ttt.exercises.starters import Starter
 from ttt.exercises.verdicts import ERROR, Verdict, describe_exception, raised_in_learners_code
 from ttt.exercises.words import listing
 
@@ -24,15 +23,21 @@ class NoSuchExercise(ValueError):
     """An unknown notebook or exercise number; the message names the problem and what exists."""
 
 
+def _view():
+    """Drawing is the view's: imported when an exercise first speaks, never by a check or an autograder."""
+    from ttt.view import exercise_output
+
+    return exercise_output
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One exercise: its declaration in ``nbNN.py`` and its words from ``nbNN.md``, joined by the registry.
 
-    ``code`` are the solution's functions, shown by their real source so that the code shown is the code
-    verified; ``checker`` is a check (None: an open question); ``answer()`` returns what a learner would pass
-    for the worked solution; ``starter`` is the starter cell (a :class:`~ttt.exercises.starters.Starter`
-    until registered); ``figures()`` fills an explanation that quotes computed figures; ``giving`` are the
-    hints marked "(gives the answer)", withheld in graded mode.
+    ``code`` is shown by its real source, so the code shown is the code verified; ``checker`` None is an open
+    question; ``answer()`` is what a learner would pass for the worked solution; ``starter`` a string, or a
+    function of the exercise's call (``starters.py``); ``figures()`` fills an explanation that quotes computed
+    figures; ``giving`` are the hints marked "(gives the answer)", withheld in graded mode.
     """
 
     number: int
@@ -44,7 +49,7 @@ class Exercise:
     code: tuple[Callable, ...] = ()
     checker: Check | None = None
     answer: Callable[[], Any] | None = None
-    starter: str | Starter = ""
+    starter: str | Callable[[str], str] = ""
     star: bool = False
     giving: frozenset[int] = frozenset()
     notebook: str = field(default="", compare=False)
@@ -60,10 +65,6 @@ class Exercise:
     @property
     def has_check(self) -> bool:
         return self.checker is not None
-
-    @property
-    def has_hint(self) -> bool:
-        return bool(self.hints)
 
     @property
     def has_solution(self) -> bool:
@@ -89,14 +90,14 @@ class Exercise:
         count, graded = len(self.hints), mode.graded()
         solution = "" if graded else f" {self.call}.solution() shows the worked solution."
         if not count:
-            render.say(f"Exercise {self.key} has no hints.{solution}")
+            print(f"Exercise {self.key} has no hints.{solution}")
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            render.say(f"Hints are numbered 1 to {count}: ask for one with {self.call}.hint(1).")
+            print(f"Hints are numbered 1 to {count}: ask for one with {self.call}.hint(1).")
         elif n > count:
-            render.say(f"Exercise {self.key} has {count} hints, so there is no hint {n}.{solution}")
+            print(f"Exercise {self.key} has {count} hints, so there is no hint {n}.{solution}")
         elif graded and n in self.giving:
-            render.say(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
-                       f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
+            print(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
+                  f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
         else:
             if n < count and not (graded and n + 1 in self.giving):
                 more = f"*Stuck? {self.call}.hint({n + 1})*"
@@ -104,8 +105,8 @@ class Exercise:
                 more = "*That was the last hint graded mode shows.*"
             else:
                 more = f"*That was the last hint. {self.call}.solution() shows the answer.*"
-            render.show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}"
-                                 f"\n\n{more}")
+            _view().show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}"
+                                  f"\n\n{more}")
 
     def solution_markdown(self) -> str:
         """The real source of the solution's functions, then why it works."""
@@ -114,14 +115,11 @@ class Exercise:
         prose = self.explanation() if callable(self.explanation) else self.explanation
         return "\n\n".join(parts + ([textwrap.dedent(prose).strip()] if prose else []))
 
-    def solution_text(self) -> str:
-        return render.markdown_to_text(self.solution_markdown())
-
     def solution(self) -> None:
         if mode.graded():
-            render.say(mode.withheld(f"exercise {self.key}"))
+            print(mode.withheld(f"exercise {self.key}"))
         else:
-            render.show_markdown(self.solution_markdown())
+            _view().show_markdown(self.solution_markdown())
 
     def judge(self, answer) -> Verdict:
         """The verdict on ``answer``, shown nowhere; never raises."""
@@ -146,13 +144,13 @@ class Exercise:
         """True when ``answer`` is right; otherwise say what is wrong and return False (never raises)."""
         verdict = self.judge(answer)
         if self.checker is None:
-            render.say(verdict.text)
+            print(verdict.text)
         elif verdict.status == "right":
-            render.say(f"Correct: {verdict.text}")
+            print(f"Correct: {verdict.text}")
         elif verdict.status == "unanswered":
-            render.say(f"Exercise {self.key} is not answered yet: {verdict.text}")
+            print(f"Exercise {self.key} is not answered yet: {verdict.text}")
         else:
-            render.show_parts([*verdict.parts, f"Try again, or ask for a hint: {self.call}.hint()"])
+            _view().show_parts([*verdict.parts, f"Try again, or ask for a hint: {self.call}.hint()"])
         return verdict.ok
 
 
@@ -167,29 +165,19 @@ def notebooks() -> tuple[str, ...]:
                         if info.name.startswith("nb") and info.name[2:].isdigit()))
 
 
-def _whole_number(value) -> int | None:
-    """5, "5" and " 05 " as 5; anything else (a bool, "five", 5.0) as None."""
+def _whole_number(value) -> tuple[int | None, str]:
+    """5, "5" and " 05 " as ``(5, "5")``; anything else (a bool, "five", 5.0) as ``(None, its repr)``."""
     if isinstance(value, (int, str)) and not isinstance(value, bool) and str(value).strip().isdigit():
-        return int(str(value).strip())
-    return None
-
-
-def _shown(value) -> str:
-    return str(value).strip() if _whole_number(value) is not None else repr(value)
-
-
-def _number_list(numbers: list[int]) -> str:
-    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}-{numbers[-1]}"
-    return listing(numbers)
+        return int(str(value).strip()), str(value).strip()
+    return None, repr(value)
 
 
 def notebook_id(notebook) -> str:
     """ "05", 5 and "5" all name notebook 05; anything else raises :class:`NoSuchExercise`."""
-    number = _whole_number(notebook)
-    if number is None or f"{number:02d}" not in notebooks():
-        names = notebooks()
-        raise NoSuchExercise(f"there is no notebook {_shown(notebook)}: notebooks are "
+    number, shown = _whole_number(notebook)
+    names = notebooks()
+    if number is None or f"{number:02d}" not in names:
+        raise NoSuchExercise(f"there is no notebook {shown}: notebooks are "
                              f"{f'{names[0]}-{names[-1]}' if names else 'none'}")
     return f"{number:02d}"
 
@@ -204,14 +192,12 @@ def _load(notebook: str) -> tuple[Exercise, ...]:
             raise TypeError(f"ttt.exercises.nb{notebook}.EXERCISES holds {type(item).__name__}, not Exercise")
         if item.number not in said:
             raise text.TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
-        words = said.pop(item.number)
-        explanation = words.explanation
+        words = dict(said.pop(item.number))   # a copy: the parsed words are cached
         if item.figures is not None:
-            explanation = partial(_filled, words.explanation, item.figures)
-        item = replace(item, notebook=notebook, title=words.title, star=words.star, prompt=words.prompt,
-                       hints=words.hints, explanation=explanation, giving=words.giving)
-        if isinstance(item.starter, Starter):
-            item = replace(item, starter=item.starter.render(item.call))
+            words["explanation"] = partial(_filled, words["explanation"], item.figures)
+        item = replace(item, notebook=notebook, **words)
+        if callable(item.starter):
+            item = replace(item, starter=item.starter(item.call))
         found.append(item)
     if said:
         raise text.TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
@@ -229,14 +215,16 @@ def exercise(notebook, number) -> Exercise:
     """The exercise ``number`` of ``notebook``: ``exercise("05", 3)``, ``exercise(5, 3)`` or ``exercise("5", 3)``."""
     nb = notebook_id(notebook)
     found = _load(nb)
-    wanted = _whole_number(number)
+    wanted, shown = _whole_number(number)
     for item in found:
         if item.number == wanted:
             return item
     if not found:
         raise NoSuchExercise(f"notebook {nb} has no exercises yet")
-    numbers = _number_list([item.number for item in found])
-    raise NoSuchExercise(f"notebook {nb} has no exercise {_shown(number)}: its exercises are {numbers}")
+    numbers = [item.number for item in found]
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        numbers = [f"{numbers[0]}-{numbers[-1]}"]
+    raise NoSuchExercise(f"notebook {nb} has no exercise {shown}: its exercises are {listing(numbers)}")
 
 
 def exercises(notebook=None) -> list[Exercise]:

@@ -16,8 +16,8 @@ from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, Positi
 from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.positions import unfinished_positions
-from ttt.exercises.render import Boards
+from ttt.positions import unfinished_positions
+from ttt.exercises.verdicts import Boards
 from ttt.geometry import BoardError, geometry
 from ttt.solver import solve
 

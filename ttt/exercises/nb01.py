@@ -18,7 +18,7 @@ from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck
 from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.positions import all_positions, random_positions, unfinished_positions
+from ttt.positions import all_positions, random_positions, unfinished_positions
 from ttt.geometry import BoardError, geometry
 
 # ====================================================================== the notebook's code, for the solutions

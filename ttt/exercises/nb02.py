@@ -16,7 +16,7 @@ from ttt.exercises.verdicts import describe_value, reveal, right, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
-from ttt.exercises.positions import random_positions, unfinished_positions
+from ttt.positions import random_positions, unfinished_positions
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
 

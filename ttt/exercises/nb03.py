@@ -18,7 +18,7 @@ from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
-from ttt.exercises.positions import all_positions
+from ttt.positions import all_positions
 from ttt.tree import Node, count_nodes, count_tree, game_tree, prune, reachable_positions
 
 # ====================================================================== 03.1 a tiny board by hand

@@ -26,7 +26,7 @@ from ttt.exercises.checks import (
 )
 from ttt.exercises.verdicts import reveal, wrong
 from ttt.exercises.core import Exercise
-from ttt.exercises.positions import all_positions, unfinished_positions
+from ttt.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
 from ttt.match import play_match

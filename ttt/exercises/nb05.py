@@ -31,7 +31,7 @@ from ttt.exercises.verdicts import describe_state, describe_value, right, unansw
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.positions import unfinished_positions
+from ttt.positions import unfinished_positions
 from ttt.instrument import SearchStats
 from ttt.minimax import negamax
 from ttt.pruning import ORDERS, FailSoft, alphabeta, threats_first

@@ -23,7 +23,7 @@ from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_state, describe_v
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import ordinal, plural, signed
-from ttt.exercises.positions import all_positions
+from ttt.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.memo import reaches
 from ttt.players import FullSearchPlayer, PerfectPlayer, ShortcutPlayer

@@ -14,11 +14,11 @@ from functools import lru_cache
 from ttt.board import Board
 from ttt.exercises.calls import Learner, Stop, stop
 from ttt.exercises.checks import CustomCheck, NumbersCheck
-from ttt.exercises.render import Boards
+from ttt.exercises.verdicts import Boards
 from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_value, right
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.positions import all_positions
+from ttt.positions import all_positions
 from ttt.instrument import SearchStats
 from ttt.pruning import alphabeta
 from ttt.symmetry import canonical, canonical_key, images, stabiliser, symmetries

@@ -18,7 +18,7 @@ from ttt.exercises.verdicts import describe_value, reveal, right, unanswered, wr
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
-from ttt.exercises.positions import all_positions
+from ttt.positions import all_positions
 from ttt.features import FEATURE_NAMES, features, line_states
 from ttt.learn import train_lms, train_td
 from ttt.match import optimal_share, unfinished_positions

@@ -12,7 +12,7 @@ from functools import lru_cache
 from ttt.board import Board
 from ttt.exercises.calls import stop
 from ttt.exercises.checks import CustomCheck, NumbersCheck, parse_position, several, sorted_cells
-from ttt.exercises.render import Boards
+from ttt.exercises.verdicts import Boards
 from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter

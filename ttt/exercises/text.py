@@ -9,7 +9,6 @@ template filled by the exercise's ``figures``.  Text before the first ``##`` is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
@@ -18,25 +17,13 @@ class TextError(ValueError):
     """An ``nbNN.md`` that breaks the format; the message names the file and the heading."""
 
 
-@dataclass(frozen=True)
-class Words:
-    """What ``nbNN.md`` says of one exercise."""
-
-    number: int
-    title: str
-    star: bool
-    prompt: str
-    hints: tuple[str, ...]
-    explanation: str
-    giving: frozenset[int] = frozenset()   # the hints marked "(gives the answer)"
-
-
 _EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)
 _PART = re.compile(r"^### (Hint (\d+)( \(gives the answer\))?|Solution)\s*$", re.MULTILINE)
 
 
-def _parse(name: str, text: str) -> dict[int, Words]:
-    found: dict[int, Words] = {}
+def _parse(name: str, text: str) -> dict[int, dict]:
+    """``{number: the Exercise fields the words fill}``."""
+    found: dict[int, dict] = {}
     heads = list(_EXERCISE.finditer(text))
     for head, after in zip(heads, heads[1:] + [None]):
         number, star, title = int(head.group(1)), bool(head.group(2)), head.group(3)
@@ -65,12 +52,13 @@ def _parse(name: str, text: str) -> dict[int, Words]:
                     giving.add(len(hints))
         if not prompt or explanation is None or not all(hints):
             raise TextError(f"{where}: needs a prompt, '### Hint N' sections with text, and a '### Solution'")
-        found[number] = Words(number, title, star, prompt, tuple(hints), explanation, frozenset(giving))
+        found[number] = dict(title=title, star=star, prompt=prompt, hints=tuple(hints), explanation=explanation,
+                             giving=frozenset(giving))
     return found
 
 
 @lru_cache(maxsize=None)
-def words(notebook: str) -> dict[int, Words]:
+def words(notebook: str) -> dict[int, dict]:
     """The words of notebook ``notebook``'s exercises ("05"), by exercise number."""
     name = f"nb{notebook}.md"
     return _parse(name, resources.files("ttt.exercises").joinpath(name).read_text(encoding="utf-8"))

@@ -7,10 +7,36 @@ import traceback
 from dataclasses import dataclass
 
 from ttt.board import Board
-from ttt.exercises.render import parts_text
 
+# the ids of the mistakes any check can find, whatever the exercise
 TOO_SLOW, ENDLESS, ERROR, NOT_CALLABLE = "too-slow", "endless-loop", "error", "not-callable"
-"""The ids of the mistakes any check can find, whatever the exercise."""
+
+
+class Boards:
+    """A verdict part: several boards side by side, each with a caption."""
+
+    def __init__(self, boards, captions=None):
+        self.boards = tuple(boards)
+        self.captions = tuple(captions) if captions is not None else ("",) * len(self.boards)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def _boards_text(boards: Boards) -> str:
+    grids = [board.pretty().splitlines() for board in boards.boards]
+    widths = [max(len(caption), *map(len, grid)) for caption, grid in zip(boards.captions, grids)]
+    rows = [list(boards.captions)] if any(boards.captions) else []
+    rows += [[grid[r] if r < len(grid) else "" for grid in grids] for r in range(max(map(len, grids)))]
+    return _indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                             for row in rows))
+
+
+def parts_text(parts) -> str:
+    """A verdict's parts as text (a terminal, the grade export): boards as :meth:`Board.pretty`."""
+    return "\n".join(_indent(part.pretty()) if isinstance(part, Board) else
+                     _boards_text(part) if isinstance(part, Boards) else str(part) for part in parts)
 
 
 class Reveal(str):
@@ -38,7 +64,7 @@ class Verdict:
     @property
     def reason(self) -> str:
         """What a gradebook says: "right", "not answered", "too slow", "error" or "wrong answer"."""
-        if self.status in ("right", "unanswered"):
+        if self.status != "wrong":
             return {"right": "right", "unanswered": "not answered"}[self.status]
         return {TOO_SLOW: "too slow", ENDLESS: "too slow", ERROR: "error"}.get(self.mistake, "wrong answer")
 

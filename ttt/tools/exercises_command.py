@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from ttt.exercises import mode
 from ttt.exercises.core import Exercise, NoSuchExercise, exercises, notebook_id, notebooks
-from ttt.exercises.render import markdown_to_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,7 +81,7 @@ def verify_all(notebook=None) -> list[Failure]:
 def info(item: Exercise) -> dict:
     """The fields of ``python -m ttt exercises --json``."""
     return {"notebook": item.notebook, "number": item.number, "title": item.title, "has_check": item.has_check,
-            "has_hint": item.has_hint, "has_solution": item.has_solution}
+            "has_hint": bool(item.hints), "has_solution": item.has_solution}
 
 
 def _table(items) -> str:
@@ -101,13 +100,15 @@ def _table(items) -> str:
 
 def _solutions(notebook: str) -> str:
     """Every exercise of a notebook: its prompt, then its worked solution (the text of ``.solution()``)."""
+    from ttt.view.exercise_output import markdown_to_text   # the view, and IPython with it, only for this listing
+
     chunks = []
     for item in exercises(notebook):
         rule = "=" * 72
         star = "★ " if item.star else ""
         chunks.append(
             f"{rule}\n{item.key} {star}{item.title}\n{rule}\n\n"
-            f"{markdown_to_text(item.prompt.strip())}\n\n{item.solution_text()}\n"
+            f"{markdown_to_text(item.prompt.strip())}\n\n{markdown_to_text(item.solution_markdown())}\n"
         )
     return "\n".join(chunks) if chunks else f"notebook {notebook} has no exercises yet\n"
 

@@ -5,14 +5,15 @@ this subpackage; these modules only read the model and draw it.  ipywidgets
 is imported here and nowhere else, so the model can be used (and tested)
 without a notebook.
 
-=========================  =====================================================
-:mod:`ttt.view.display`    boards as SVG pictures (shown as images)
-:mod:`ttt.view.widgets`    the clickable board, alone or against the computer (keyboard and screen reader too)
-:mod:`ttt.view.figures`    matplotlib figures shown with their text alternative
-:mod:`ttt.view.hints`      the colours that paint each empty cell's hint
-:mod:`ttt.view.explorer`   an alpha-beta search drawn as a tree, and its explorer
-:mod:`ttt.view.textgame`   the game loop for the terminal (and scripted input)
-=========================  =====================================================
+===============================  =====================================================================
+:mod:`ttt.view.display`          boards as SVG pictures (shown as images)
+:mod:`ttt.view.widgets`          the clickable board, alone or against the computer (keyboard and screen reader too)
+:mod:`ttt.view.figures`          matplotlib figures shown with their text alternative
+:mod:`ttt.view.hints`            the colours that paint each empty cell's hint
+:mod:`ttt.view.explorer`         an alpha-beta search drawn as a tree, and its explorer
+:mod:`ttt.view.textgame`         the game loop for the terminal (and scripted input)
+:mod:`ttt.view.exercise_output`  an exercise's hints, solutions and verdicts, as Markdown and pictures
+===============================  =====================================================================
 
 Importing :mod:`ttt.view` (or any module in it) inside IPython makes a
 notebook show every :class:`~ttt.board.Board` as its picture

@@ -1,6 +1,6 @@
 """How an exercise speaks: Markdown and board pictures under an IPython kernel (JupyterLab, Binder, Voila),
-plain text anywhere else (a terminal, pytest).  IPython and the pictures are imported only when needed, so
-``import ttt.exercises`` stays light; only deterministic output is made, so notebooks stay green under nbval."""
+plain text anywhere else (a terminal, pytest).  The exercise imports this module when it first speaks, and
+IPython only under a kernel; only deterministic output is made, so notebooks stay green under nbval."""
 
 from __future__ import annotations
 
@@ -9,17 +9,7 @@ import sys
 from html import escape
 
 from ttt.board import Board
-
-
-class Boards:
-    """A verdict part: several boards side by side, each with a caption."""
-
-    def __init__(self, boards, captions=None):
-        self.boards = tuple(boards)
-        self.captions = tuple(captions) if captions is not None else ("",) * len(self.boards)
-
-    def __repr__(self) -> str:
-        return f"Boards({list(self.boards)!r}, {list(self.captions)!r})"
+from ttt.exercises.verdicts import Boards, parts_text
 
 
 def in_notebook() -> bool:
@@ -46,26 +36,6 @@ def markdown_to_text(markdown: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n")
 
 
-def _indent(text: str) -> str:
-    return "\n".join("    " + line for line in text.splitlines())
-
-
-def _boards_text(boards: Boards) -> str:
-    """Boards side by side, each under its caption."""
-    grids = [board.pretty().splitlines() for board in boards.boards]
-    widths = [max(len(caption), *map(len, grid)) for caption, grid in zip(boards.captions, grids)]
-    rows = [[caption for caption in boards.captions]] if any(boards.captions) else []
-    rows += [[grid[r] if r < len(grid) else "" for grid in grids] for r in range(max(map(len, grids)))]
-    return _indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
-                             for row in rows))
-
-
-def parts_text(parts) -> str:
-    """A verdict's parts as text: strings as they are, boards as :meth:`Board.pretty`."""
-    return "\n".join(_indent(part.pretty()) if isinstance(part, Board) else
-                     _boards_text(part) if isinstance(part, Boards) else str(part) for part in parts)
-
-
 def board_html(board: Board) -> str:
     """A board's picture, or its text grid when no picture can be drawn: a check can always show its board."""
     try:
@@ -90,11 +60,6 @@ def parts_html(parts) -> str:
         else:
             chunks.append(f'<p style="white-space:pre-wrap;margin:0.3em 0">{escape(str(part))}</p>')
     return "<div>" + "".join(chunks) + "</div>"
-
-
-def say(line: str) -> None:
-    """One plain line, the same everywhere."""
-    print(line)
 
 
 def show_markdown(markdown: str) -> None:

@@ -1,6 +1,7 @@
-"""The positions a function check tries, fullest first: a check stops at the first board that disagrees, and a
-missing base case shows best on a board with one or two empty cells.  Ties go by the cells, so the order is
-the same on every run; each list is built once per process."""
+"""Position lists, fullest first, built once per process: the boards the exercises' checks try (a check stops at
+the first board that disagrees, and a missing base case shows best on a board with one or two empty cells).
+Ties go by the cells, so the order is the same on every run.  :func:`ttt.match.unfinished_positions` is the
+one enumeration of unfinished positions; this module keeps its fullest-first order as a tuple."""
 
 from __future__ import annotations
 

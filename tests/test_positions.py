@@ -1,10 +1,8 @@
-"""ttt.exercises.positions: the boards a function check tries, fullest first."""
+"""ttt.positions: the position lists the exercises' checks try, fullest first."""
 
 from __future__ import annotations
 
-from exercise_support import PILOT, checked_count, toy  # noqa: F401
-
-from ttt.exercises.positions import (
+from ttt.positions import (
     all_positions,
     random_positions,
     unfinished_positions,

@@ -1,15 +1,15 @@
-"""ttt.exercises.render: Markdown and pictures under a kernel, plain text in a terminal."""
+"""ttt.view.exercise_output: Markdown and pictures under a kernel, plain text in a terminal."""
 
 from __future__ import annotations
 
 import inspect
 
 import pytest
-from exercise_support import PILOT, checked_count, toy  # noqa: F401
 
 from ttt import Board
-from ttt.exercises import exercise, nb00, render
-from ttt.exercises.render import Boards
+from ttt.exercises import exercise, nb00
+from ttt.exercises.verdicts import Boards, parts_text
+from ttt.view import exercise_output as render
 
 # ---------------------------------------------------------------------- rendering
 
@@ -77,7 +77,7 @@ def test_boards_are_drawn_even_without_a_display_module(monkeypatch):
 
 def test_boards_side_by_side_as_text():
     boards = Boards([Board.empty(2, 2, 2), Board.empty(2, 2, 2).play(0)], ["one", "two"])
-    assert render.parts_text([boards]).splitlines() == [
+    assert parts_text([boards]).splitlines() == [
         "    one       two",
         "     0 | 1     X | 1",
         "    ---+---   ---+---",
