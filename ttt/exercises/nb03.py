@@ -253,8 +253,8 @@ def _count_positions() -> tuple[Board, ...]:
 _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
 
 
+# A judge: without a memo the counts are right; only the calls made on the corner opening tell (a profile hook)
 def _each_position_once(count_games, board):
-    # A judge: without a memo the counts are right; only the calls made on the corner opening tell, by a profile hook
     if board != MEMO_BOARD:
         return count_games(board)
     calls = 0
