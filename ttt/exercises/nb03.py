@@ -253,10 +253,30 @@ def _count_positions() -> tuple[Board, ...]:
 _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
 
 
-# A judge: without a memo the counts are right; only the calls made on the corner opening tell (a profile hook)
-def _each_position_once(count_games, board):
-    if board != MEMO_BOARD:
-        return count_games(board)
+def _calls_by_name(count_games, board) -> tuple[int, int] | None:
+    """``(games, calls)``, counted by binding the global name to a counting wrapper for the length of the call (cheap:
+    nothing is traced); None when the count does not recurse through its global name."""
+    inner = getattr(count_games, "__wrapped__", count_games)     # a functools.cache wrapper is the global name
+    namespace, name = getattr(inner, "__globals__", None), getattr(count_games, "__name__", None)
+    if not isinstance(namespace, dict) or name is None or namespace.get(name) is not count_games:
+        return None
+    calls = 0
+
+    def counting(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return count_games(*args, **kwargs)
+
+    namespace[name] = counting
+    try:
+        games = count_games(board)
+    finally:
+        namespace[name] = count_games
+    return (games, calls + 1) if calls else None
+
+
+def _calls_by_profile(count_games, board) -> tuple[int, int]:
+    """``(games, calls of the learner's own functions)``, counted by a profile hook, whatever name they recurse by."""
     calls = 0
 
     def count(frame, event, arg):
@@ -270,6 +290,14 @@ def _each_position_once(count_games, board):
         games = count_games(board)
     finally:
         sys.setprofile(previous)
+    return games, calls
+
+
+# A judge: without a memo the counts are right; only the calls made on the corner opening tell
+def _each_position_once(count_games, board):
+    if board != MEMO_BOARD:
+        return count_games(board)
+    games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
     positions = _counts(board).positions
     if calls > 8 * positions:
         stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
