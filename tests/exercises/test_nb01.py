@@ -470,6 +470,25 @@ def test_shortcuts_are_refused_and_named(capsys, answer, slip, words):
     assert result is False and words in out
 
 
+def _flat_by_generators(rows, cols, k):
+    """flat_rules as a learner might write it, ignoring k: moves is a generator, the winner found by sets."""
+    lines = geometry(rows, cols, 3).lines
+
+    def winner(flat):
+        return next((flat[line[0]] for line in lines if len({flat[i] for i in line} - {"."}) == 1
+                     and "." not in {flat[i] for i in line}), None)
+
+    def moves(flat):
+        return (cell for cell, mark in enumerate(flat) if mark == "." and winner(flat) is None)
+
+    return nb01.flat_rules(rows, cols, k)._replace(winner=winner, moves=moves)
+
+
+def test_a_slip_is_named_whatever_the_style():
+    """Issue 31: the ignored parameter is recognised by behaviour, also when moves is a generator."""
+    assert exercise("01", 5).judge((_flat_by_generators, nb01.bits_rules)).mistake == "ignores-k"
+
+
 # ---------------------------------------------------------------------- 01.6 ★ why is parse exact?
 
 

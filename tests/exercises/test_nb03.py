@@ -156,6 +156,29 @@ def test_no_memo_through_a_helper_is_named_too(capsys):
     assert judged.mistake == "no-memo" and "Is the memo used?" in judged.text
 
 
+class _Counter:
+    """A learner's count as a class: the recursion goes through a method, with the memo on the object or without."""
+
+    def __init__(self, memo):
+        self.memo = {} if memo else None
+
+    def games(self, board):
+        if board.is_over:
+            return 1
+        if self.memo is not None and board in self.memo:
+            return self.memo[board]
+        total = sum(self.games(child) for _, child in board.children())
+        if self.memo is not None:
+            self.memo[board] = total
+        return total
+
+
+def test_a_count_through_a_method_is_judged_by_its_calls(capsys):
+    """The calls are counted by a profile hook, whatever name the recursion goes through."""
+    assert quick_verdict(capsys, "03", 5, lambda board: _Counter(memo=True).games(board), 1.0)[0] is True
+    assert exercise("03", 5).judge(lambda board: _Counter(memo=False).games(board)).mistake == "no-memo"
+
+
 def test_an_endless_count_is_named_an_endless_loop_within_3_seconds(capsys):
     """Issue 27: one call that never ends is not asked about a memo."""
     assert "Is the memo used?" not in assert_stopped_in_time(capsys, "03", 5, forever, "count_games")

@@ -1,11 +1,4 @@
-"""Notebook 00 (the index): its exercises' worked solutions, checks and starters; the words are in nb00.md.
-
-The pilot: its five exercises use every kind of check.  The solution functions
-are what ``.solution()`` shows (their real source) and what ``verify_all`` runs
-through the checks, so they use only what notebook 00 has shown.  The
-references the checks compare with are built from the package (``ttt.solve``,
-``Board.parse``), independently of the solutions.
-"""
+"""Notebook 00 (the index): worked solutions and checks (words: nb00.md); references come from ``ttt.solve``."""
 
 from __future__ import annotations
 
@@ -40,11 +33,8 @@ def impossible_fillings():
 
 
 def why_impossible(cells: str) -> tuple[str, str] | None:
-    """The reason (a key of REASONS and a sentence) why a 3×3 filling never occurs, or None if it can.
-
-    On 3×3 these three rules are the whole story (``tests/exercises/test_nb00.py``
-    compares this with ``Board.parse`` on all 19,683 fillings).
-    """
+    """The reason (a key of REASONS and a sentence) why a 3×3 filling never occurs, or None if it can (the tests
+    compare this with ``Board.parse`` on all 19,683 fillings)."""
     xs, os_ = cells.count("X"), cells.count("O")
     if not (xs == os_ or xs == os_ + 1):
         return "counts", f"{xs} X and {os_} O, but X moves first, so X has as many marks as O or one more"
@@ -96,6 +86,7 @@ _FILLINGS_TODO = (
 )
 
 
+# A judge: three answers judged together, each impossible and for a reason the others do not give
 def _judge_fillings(answer):
     if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
         return unanswered(_FILLINGS_TODO)
@@ -114,10 +105,8 @@ def _judge_fillings(answer):
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.")
         reason, sentence = why
         if reason in found:
-            return wrong(
-                f"{found[reason][0]!r} and {text!r} are impossible for the same reason: {REASONS[reason]}.",
-                "Replace one of them with a filling that is impossible for another reason.",
-            )
+            return wrong(f"{found[reason][0]!r} and {text!r} are impossible for the same reason: {REASONS[reason]}.",
+                         "Replace one of them with a filling that is impossible for another reason.")
         found[reason] = (text, sentence)
     lines = "\n".join(f"{text!r}: {sentence}." for text, sentence in found.values())
     return right(f"three fillings that no game reaches, for three different reasons:\n{lines}")
@@ -187,23 +176,10 @@ def forcing_moves(board):
 
 
 def _forcing_reference(board: Board) -> list[int]:
-    """The package's answer: a move that wins at once, or after which the opponent loses within two plies.
-
-    ``solve(after).plies == 2`` for a lost side to move means that with its
-    longest defence the game still ends on the next move: every reply allows
-    an immediate win.
-    """
-    me = board.turn
-    result = []
-    for move in board.legal_moves():
-        after = board.play(move)
-        if after.winner == me:
-            result.append(move)
-        elif not after.is_over:
-            solution = solve(after)
-            if solution.value == -1 and solution.plies == 2:
-                result.append(move)
-    return result
+    """A move that wins at once, or after which the opponent, to move, loses in two plies whatever it does."""
+    solved = {move: solve(after) for move, after in board.children() if not after.is_over}
+    return [move for move, after in board.children() if after.winner == board.turn
+            or (move in solved and (solved[move].value, solved[move].plies) == (-1, 2))]
 
 
 def _describe_forcing(board: Board, expected: list[int], got: list[int]):
@@ -225,10 +201,8 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
             return parts
         after = board.play(move)
         if after.is_over:
-            parts.append(
-                f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is "
-                "True, so test `is_over` before looking at the replies.)"
-            )
+            parts.append(f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is True,"
+                         " so test `is_over` before looking at the replies.)")
         else:   # the first reply that leaves no win at once: a win for the opponent, or no winning move
             reply = next(reply for reply in after.legal_moves() if not wins_at_once(after.play(reply), me))
             answered = after.play(reply)
@@ -239,12 +213,11 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
 
 
 EVERY_FORCING = 6
-"""00.3 tries every unfinished position with at most two marks, and one in EVERY_FORCING of the others."""
 
 
 def _forcing_positions() -> tuple[Board, ...]:
-    """The unfinished 3×3 positions 00.3 tries, fullest first: 822 of the 4,520, so that a right answer,
-    however it is written, answers at once (the emptiest ones cost the most: every move, every reply)."""
+    """822 of the 4,520 unfinished positions, fullest first: every one with at most two marks, one in EVERY_FORCING
+    of the others, so that a right answer, however written, answers at once."""
     return tuple(board for index, board in enumerate(unfinished_positions())
                  if board.moves_made <= 2 or index % EVERY_FORCING == 0)
 
@@ -337,12 +310,9 @@ def _explain_opening(board: Board):
     opening = board.cells.index("X")
     holds = _holding(board)
     hold = "holds" if len(holds) == 1 else "hold"
-    return (
-        f"After X at {opening}, O has {plural(len(holds), 'reply', 'replies')} that {hold}:"
-        f" {', '.join(map(str, holds))}. "
-        "Look for an opening that leaves O only one.",
-        Boards([board.play(reply) for reply in holds], [f"O {reply} holds" for reply in holds]),
-    )
+    return (f"After X at {opening}, O has {plural(len(holds), 'reply', 'replies')} that {hold}:"
+            f" {', '.join(map(str, holds))}. Look for an opening that leaves O only one.",
+            Boards([board.play(reply) for reply in holds], [f"O {reply} holds" for reply in holds]))
 
 
 def _success_opening(board: Board) -> str:
@@ -351,10 +321,8 @@ def _success_opening(board: Board) -> str:
 
 
 def _perfect_play_figures() -> dict:
-    return dict(table="\n".join(
-        f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
-        for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))
-    ))
+    return dict(table="\n".join(f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
+                                 for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))))
 
 
 PERFECT_PLAY = Exercise(

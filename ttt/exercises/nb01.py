@@ -1,10 +1,7 @@
-"""Notebook 01 (representing the board): the solutions, checks and starters of its exercises (words: nb01.md).
+"""Notebook 01 (representing the board): worked solutions and checks (words: nb01.md).
 
-The notebook's own representation code (``Representation``, the list of lists,
-``disagreements``) is copied here, so that the worked solutions, which use
-those names, run outside the notebook too.  The checks compare with
-``ttt.Board`` and ``ttt.geometry``, never with the solutions.
-"""
+The notebook's representation code is copied here, for the worked solutions that use it; checks compare with
+``ttt.Board``."""
 
 from __future__ import annotations
 
@@ -14,7 +11,7 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, several
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, behaves_like, several
 from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -95,29 +92,16 @@ def disagreements(rep, boards):
     return found
 
 
-def _emptiest_first() -> tuple[Board, ...]:
-    """All 5,478 positions, the empty board first: an encoding slip shows on a board with one mark."""
-    return tuple(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells)))
-
-
 EVERY = 40
-"""Of the 3×3 positions that no slip needs in particular, the representation checks try one in EVERY."""
 
 
 @cache
 def _sample_3x3() -> tuple[Board, ...]:
-    """The 3×3 positions a representation check tries, emptiest first: few enough that it answers at once.
-
-    Every position with at most two marks (every cell played on the empty board and after one
-    mark of each kind: an encoding slip or a wrong mark shows there); for each of the eight lines,
-    the emptiest position where X has it and the emptiest where O has it (a winner slip, or moves
-    listed after a win); the emptiest full draws; and one in :data:`EVERY` of the rest.  Every
-    mistake the tests of 01.1 and 01.5 try shows on them (``tests/exercises/test_nb01.py``).
-    """
+    """The 3×3 positions a representation check tries, emptiest first (an encoding slip shows with one mark):
+    every one with at most two marks, the first win on each line for each side, two draws, one in EVERY others."""
     chosen, wins, draws = [], set(), 0
-    for index, board in enumerate(_emptiest_first()):
-        lines = {(board.winner, line) for line in geometry(3, 3, 3).lines
-                 if board.winner and all(board.cells[i] == board.winner for i in line)}
+    for index, board in enumerate(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells))):
+        lines = {(board.winner, line) for line in board.lines_of(board.winner)} if board.winner else set()
         take = board.moves_made <= 2 or index % EVERY == 0
         if lines - wins:
             wins |= lines
@@ -142,19 +126,11 @@ def _same_cells(got, expected: str) -> bool:
     return isinstance(got, str) and got == expected
 
 
-def compare_representation(answer, boards, *, name: str, encoding=None, describe_encoding=None,
-                           plays: int | None = None) -> None:
-    """Stop the check at the first board where the representation ``answer`` disagrees with ``Board``.
-
-    ``answer`` is a Representation, or any object or 6-tuple like it.  For every
-    board: ``from_cells`` (and, if given, the exact ``encoding``), the round trip,
-    ``winner``, ``turn``, ``moves``, and ``play`` of every legal move (of the first
-    ``plays`` of them, when given: from the second on, a ``play`` that spoils its
-    value shows), which must also leave the value it was given as it was.  Each
-    refusal names what disagreed as its mistake id ("encoding", "round-trip",
-    "winner", "turn", "moves", "play", "play-changes-value"), or the slip
-    ``describe_encoding`` recognises as ``(id, words)``.
-    """
+# A judge: six functions that only make sense together (each takes the value from_cells made), for 01.1 and 01.5
+def compare_representation(answer, boards, *, name: str, encoding, describe_encoding, plays: int | None = None):
+    """Stop the check at the first board where ``answer`` (a Representation, an object or a 6-tuple like it)
+    disagrees with ``Board``: the encoding, the round trip, each function, and ``play`` of every legal move (the
+    first ``plays`` ones and the last), which must leave its value as it was; the refusal names what disagreed."""
     functions = answer
     if all(hasattr(answer, field) for field in FIELDS):
         functions = tuple(getattr(answer, field) for field in FIELDS)
@@ -167,19 +143,17 @@ def compare_representation(answer, boards, *, name: str, encoding=None, describe
     for board in boards:
         where, state = "on this board", f"on this board ({describe_state(board)})"
         value = from_cells(board.cells, where=where, show=(board,))
-        if encoding is not None and not _same_value(value, encoding(board.cells)):
-            slip, words = describe_encoding(board.cells, value) if describe_encoding else ("encoding", None)
+        if not _same_value(value, encoding(board)):
+            slip, words = describe_encoding(board.cells, value)
             stop(f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:", board,
-                 reveal(f"expected: {encoding(board.cells)!r}"), f"returned: {value!r}", words, mistake=slip)
+                 reveal(f"expected: {encoding(board)!r}"), f"returned: {value!r}", words, mistake=slip)
         back = to_cells(value, where=state, show=(board,))
         if not _same_cells(back, board.cells):
             stop(f"The round trip fails {state}: {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
                  board, f"expected: {board.cells!r}\nreturned: {back!r}", mistake="round-trip")
-        for function, expected, note, slip in (
-            (winner, board.winner, None, "winner"),
-            (turn, board.turn, "X moves first, so X moves whenever both sides have the same number of marks.",
-             "turn"),
-        ):
+        turn_note = "X moves first, so X moves whenever both sides have the same number of marks."
+        for function, expected, note, slip in ((winner, board.winner, None, "winner"),
+                                               (turn, board.turn, turn_note, "turn")):
             got = function(value, where=state, show=(board,))
             if got != expected:
                 stop(f"{function.name} disagrees with ttt.Board {state}:", board,
@@ -214,9 +188,9 @@ def compare_representation(answer, boards, *, name: str, encoding=None, describe
 # ====================================================================== 01.1 a fifth representation
 
 
-def base3_code(cells: str) -> int:
+def base3_code(board: Board) -> int:
     """The encoding the exercise asks for: cell i adds 3**i times 0 (empty), 1 (X) or 2 (O)."""
-    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
+    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(board.cells))
 
 
 def _describe_base3(cells: str, got) -> tuple[str, str | None]:
@@ -284,10 +258,8 @@ BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_tur
 def _judge_base3(answer):
     compare_representation(answer, _sample_3x3(), name="BASE3", encoding=base3_code,
                            describe_encoding=_describe_base3)
-    return right(
-        f"BASE3 agrees with ttt.Board on {len(_sample_3x3()):,} positions (the encoding, the round trip, winner,"
-        " turn, moves, and play of every legal move)."
-    )
+    return right(f"BASE3 agrees with ttt.Board on {len(_sample_3x3()):,} positions (the encoding, the round trip,"
+                 " winner, turn, moves, and play of every legal move).")
 
 
 FIFTH = Exercise(
@@ -330,6 +302,7 @@ _WHY_EXTRA = {
 }
 
 
+# A judge: the answer is a report (a dict of check names and a key), and each wrong entry is explained on its own
 def _judge_caught(answer):
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
@@ -350,10 +323,8 @@ def _judge_caught(answer):
             continue
         unknown = sorted(name for name in names if name not in CHECK_NAMES)
         if unknown:
-            lines.append(
-                f"{mistake}: {', '.join(map(repr, unknown))} is not a check of `disagreements`;"
-                f" the checks are {', '.join(map(repr, CHECK_NAMES))}."
-            )
+            lines.append(f"{mistake}: {', '.join(map(repr, unknown))} is not a check of `disagreements`;"
+                         f" the checks are {', '.join(map(repr, CHECK_NAMES))}.")
             continue
         for name in sorted(expected - names):
             lines += [f"{mistake}: a check that catches it is missing.",
@@ -370,10 +341,9 @@ def _judge_caught(answer):
             lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not {describe_value(slips)}.")
     if lines:
         return wrong(*lines, mistake="wrong-report")
-    return right(
-        "each mistake is caught by exactly one check, and the play-in-place bug slips through if only the first "
-        "legal move is played: the first `play` on a fresh grid is right; only the second reveals the damage."
-    )
+    return right("each mistake is caught by exactly one check, and the play-in-place bug slips through if only the"
+                 " first legal move is played: the first `play` on a fresh grid is right; only the second reveals the"
+                 " damage.")
 
 
 def swapped_turn(grid):
@@ -393,11 +363,8 @@ def play_in_place(grid, cell):
 
 def which_checks_catch(GRID, disagreements, positions):
     """Each mistake plugged into the list of lists on its own, and the checks that catch it."""
-    broken = {
-        "turn": GRID._replace(turn=swapped_turn),
-        "moves": GRID._replace(moves=moves_after_a_win),
-        "play": GRID._replace(play=play_in_place),
-    }
+    broken = {"turn": GRID._replace(turn=swapped_turn), "moves": GRID._replace(moves=moves_after_a_win),
+              "play": GRID._replace(play=play_in_place)}
     return {mistake: {what for _, what in disagreements(rep, positions)} for mistake, rep in broken.items()}
 
 
@@ -434,6 +401,7 @@ def put_mark(squares, where, mark):
     return new
 
 
+# A judge: a refusal is the answer here, and what counts is the message and the dict left as it was, per square
 def _judge_put_mark(answer):
     put = Learner(answer, "put_mark", args="squares, where, mark")
     for board in _sample_3x3():
@@ -451,12 +419,9 @@ def _judge_put_mark(answer):
                                   " that says what is wrong." if kind != "empty" else None)
             except BoardError as error:
                 if squares != before:
-                    return wrong(
-                        f"{call} raised BoardError but changed `squares` first, on this board:",
-                        board,
-                        "Check before you write: a refused move must leave the board as it was.",
-                        mistake="writes-before-refusing",
-                    )
+                    return wrong(f"{call} raised BoardError but changed `squares` first, on this board:", board,
+                                 "Check before you write: a refused move must leave the board as it was.",
+                                 mistake="writes-before-refusing")
                 if kind == "empty":
                     return wrong(f"{call} refused an empty square on this board:", board,
                                  f"BoardError: {error}", mistake="refuses-an-empty-square")
@@ -466,36 +431,25 @@ def _judge_put_mark(answer):
                 messages[kind] = str(error)
                 continue
             if squares != before:
-                return wrong(
-                    f"{call} changed the dict it was given, on this board:",
-                    board,
-                    "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
-                    mistake="changes-its-argument",
-                )
+                return wrong(f"{call} changed the dict it was given, on this board:", board,
+                             "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
+                             mistake="changes-its-argument")
             if kind != "empty":
                 why = "off the board" if kind == "off the board" else f"taken by {before[where]}"
                 return wrong(f"{call} returned {describe_value(result)}, but {where} is {why}:"
                              " it should raise BoardError. On this board:", board, mistake="accepts-a-bad-square")
             if result != {**before, where: mark}:
-                return wrong(
-                    f"{call} should return a new dict with {mark!r} at {where} and every other square as it"
-                    f" was; it returned {describe_value(result)}. On this board:",
-                    board,
-                    "Is a `return` missing?" if result is None else None,
-                    mistake="returns-none" if result is None else "wrong-dict",
-                )
+                return wrong(f"{call} should return a new dict with {mark!r} at {where} and every other square as"
+                             f" it was; it returned {describe_value(result)}. On this board:", board,
+                             "Is a `return` missing?" if result is None else None,
+                             mistake="returns-none" if result is None else "wrong-dict")
         if len(messages) == 2 and len(set(messages.values())) == 1:
-            return wrong(
-                "put_mark gives the same message for a square off the board and for a taken square:",
-                f"BoardError: {messages['taken']}",
-                "Say which of the two went wrong (and name the square): that is the point of one failure mode.",
-                mistake="one-message",
-            )
-    return right(
-        "put_mark refuses squares off the board and taken squares with two different BoardError messages, places"
-        f" a mark on every empty square, and never changes the dict it is given ({len(_sample_3x3()):,} positions,"
-        f" {len(COORDS + OFF_BOARD)} squares each)."
-    )
+            return wrong("put_mark gives the same message for a square off the board and for a taken square:",
+                         f"BoardError: {messages['taken']}", "Say which of the two went wrong (and name the square):"
+                         " that is the point of one failure mode.", mistake="one-message")
+    return right("put_mark refuses squares off the board and taken squares with two different BoardError messages,"
+                 f" places a mark on every empty square, and never changes the dict it is given"
+                 f" ({len(_sample_3x3()):,} positions, {len(COORDS + OFF_BOARD)} squares each).")
 
 
 ONE_WAY = Exercise(
@@ -523,30 +477,22 @@ def flat_play_and_winner(flat, cell):
 
 
 def _other_marks_lines(flat, cell):
-    """The slip of searching the lines through ``cell`` for the other side's mark: ``cell`` now holds the
-    mover's mark, so none of them is ever the other side's, and the winner is always None."""
+    """The slip of looking for the other side's line through ``cell``, which holds the mover's mark: no winner."""
     mark = "X" if flat.count("X") == flat.count("O") else "O"
     return flat[:cell] + (mark,) + flat[cell + 1 :], None
 
 
 EVERY_MOVE = 8
-"""01.4 tries every move that completes a line it has not seen completed yet, and one in EVERY_MOVE of the rest."""
 
 
 @cache
 def _move_cases() -> tuple[Case, ...]:
-    """Legal moves of the 4,520 unfinished positions, as cases (flat, cell) with the board shown.
-
-    Every (cell, line, mover) completion the first time it occurs (each of the 24 ways a cell lies
-    on a line, for X and for O: a loop that skips one line shows there), and one in
-    :data:`EVERY_MOVE` of the other moves, fullest board first: few enough that the check answers at once.
-    """
+    """Moves of the unfinished positions, fullest first: the first of each (cell, line, mover) completion (a loop
+    that skips a line shows there), and one in EVERY_MOVE of the others."""
     cases, seen, index = [], set(), 0
-    lines = GEOMETRY.lines
     for board in unfinished_positions():
         for cell, child in board.children():
-            completed = {(cell, number, child.winner) for number in GEOMETRY.lines_through[cell]
-                         if child.winner and all(child.cells[i] == child.winner for i in lines[number])}
+            completed = {(cell, line, child.winner) for line in child.lines_of(child.winner) if cell in line}
             index += 1
             if completed - seen or index % EVERY_MOVE == 0:
                 seen |= completed
@@ -556,7 +502,6 @@ def _move_cases() -> tuple[Case, ...]:
 
 
 MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
-"""The success line's words for 01.4's cases (``tests/exercises/test_nb01.py`` counts them)."""
 
 
 def _as_pair(got) -> tuple:
@@ -597,14 +542,9 @@ LINES_THROUGH = Exercise(
 
 # ====================================================================== 01.5 ★ larger boards
 
-SAMPLE = 40
-"""Positions of each larger board that 01.5 tries (random play, ``random.Random(0)``)."""
-
-SIZES = ((3, 3, 3), (4, 4, 3), (3, 4, 3), (4, 4, 4))
-"""The boards 01.5 tries: rows, cols and k each change, so rules that ignore one of them are refused."""
-
-PLAYS = 3
-"""The moves 01.5 plays from each position: the first two (from the second on, a spoilt value shows) and the last."""
+SAMPLE = 40   # positions of each larger board (random play, random.Random(0))
+SIZES = ((3, 3, 3), (4, 4, 3), (3, 4, 3), (4, 4, 4))   # rows, cols and k each change
+PLAYS = 3     # moves played from each position: the first two (a spoilt value shows on the second) and the last
 
 
 def _boards_of(size) -> tuple[Board, ...]:
@@ -682,25 +622,14 @@ def bits_rules(rows, cols, k):
     return Representation(from_cells, to_cells, winner, turn, moves, play)
 
 
-def _flat_encoding(cells: str) -> tuple:
-    return tuple(cells)
-
-
-def _bits_encoding(cells: str) -> tuple[int, int]:
-    return (sum(1 << cell for cell, mark in enumerate(cells) if mark == "X"),
-            sum(1 << cell for cell, mark in enumerate(cells) if mark == "O"))
-
-
-def _describe_flat(cells: str, got) -> tuple[str, str]:
-    return "not-flat", "flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per cell."
-
-
-def _describe_bits(cells: str, got) -> tuple[str, str]:
-    return ("not-a-bitboard", "bits_rules is the bitboard of the notebook: from_cells gives a pair (x, o) of ints,"
-            " bit i of x set when X holds cell i, of o when O does.")
-
-
-FACTORIES = (("flat_rules", _flat_encoding, _describe_flat), ("bits_rules", _bits_encoding, _describe_bits))
+FACTORIES = (   # (name, the encoding asked for, the slip of another encoding: (id, words))
+    ("flat_rules", lambda board: tuple(board.cells),
+     lambda cells, got: ("not-flat", "flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per"
+                         " cell.")),
+    ("bits_rules", lambda board: board.bits,
+     lambda cells, got: ("not-a-bitboard", "bits_rules is the bitboard of the notebook: from_cells gives a pair"
+                         " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.")),
+)
 
 IGNORED = (   # (id, the size a factory that ignores a parameter builds instead, what it ignores)
     ("ignores-k", lambda rows, cols, k: (rows, cols, 3), "k, the length of a line"),
@@ -719,38 +648,38 @@ def _winners_and_moves(cells: str, size) -> tuple[set, list[int]]:
                                         if cell >= len(cells) or cells[cell] == "."]
 
 
-def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
-    """``(id, what)`` when ``rep``, built for ``size``, plays by the rules of a size with one parameter ignored.
+def _plays_alike(got, slip) -> bool:
+    """The same moves, and a winner the slip's rules allow (they may give both sides a line)."""
+    return got[1] == slip[1] and bool(got[0]) == bool(slip[0]) and got[0] <= slip[0]
 
-    A slip is recognised by behaviour: on the failing board and on every board of this size where
-    the slip's rules and the right ones disagree, the learner's winner and moves are the slip's (so
-    that two slips that agree on a few boards are told apart).
-    """
+
+def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
+    """``(id, what)`` when ``rep``, built for ``size``, plays by the rules of a size with one parameter ignored:
+    its winner and moves are the slip's on every board where the slip's rules and the right ones disagree."""
     functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
+
+    def plays(board):    # who holds a line ({"?"} for a winner that is no mark), and the moves, listed
+        value = from_cells(board.cells)
+        got, listed = winner(value), moves(value)
+        try:
+            listed = list(listed)
+        except TypeError:
+            pass
+        return {got} - {None} if got in ("X", "O", None) else {"?"}, listed
+
+    boards = (failing, *_boards_of(size))
     for slip, altered, what in IGNORED:
         other = altered(*size)
-        if other == size or other[2] > max(other[:2]):
-            continue
-        shown = 0
-        for board in (failing, *_boards_of(size)):
-            holders, listed = _winners_and_moves(board.cells, other)
-            if (holders, listed) == ({board.winner} - {None}, board.legal_moves()):
-                continue                     # the slip does not show on this board
-            try:
-                value = from_cells(board.cells)
-                got = winner(value), list(moves(value))
-            except (Stop, TypeError):        # an error, or too slow, or no list: not this slip
-                break
-            if got[1] != listed or (got[0] not in holders if holders else got[0] is not None):
-                break
-            shown += 1
-        else:
-            if shown:
-                return slip, what
+        if other != size and other[2] <= max(other[:2]) and behaves_like(
+                plays, lambda board: _winners_and_moves(board.cells, other),
+                lambda board: ({board.winner} - {None}, board.legal_moves()), boards,
+                compare=_plays_alike, witnesses=len(boards)):
+            return slip, what
     return None
 
 
+# A judge: two factories of representations, each built for four sizes and judged by compare_representation
 def _judge_factories(answer):
     if callable(answer):
         return wrong("01.5 asks for two functions, flat_rules and bits_rules: give both, in that order, as"

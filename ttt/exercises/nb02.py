@@ -1,9 +1,6 @@
-"""Notebook 02 (playing by hand): the solutions, checks and starters of its exercises (words: nb02.md).
+"""Notebook 02 (playing by hand): worked solutions and checks (words: nb02.md).
 
-The checks drive ``ttt.game.Game`` and ``ttt.view.textgame.run_game``, never
-a widget: the exercises must not import ipywidgets.  The widget parts of 1
-and 2 are built in the notebook and checked there by the learner's own calls.
-"""
+The checks drive ``ttt.game.Game``, never a widget: the exercises must not import ipywidgets."""
 
 from __future__ import annotations
 
@@ -40,15 +37,13 @@ def undo(game):
 
 
 def _scenarios():
-    """(description, the computer's mark or None, a seeded game played to its end, the board and history
-    before each click of the person): fresh games on every call, since undo changes them."""
+    """(what, the computer's mark or None, a seeded game played to its end, the board and history before each
+    click), fresh on every call since undo changes them; the computer plays FirstCell, so the games repeat."""
     rng = random.Random(0)
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
             for _ in range(count):
-                # the computer, if any, plays FirstCell (02.2's opponent): predictable, so the games are too
-                opponent = None if computer is None else FirstCell()
-                game = Game(*size, opponent=opponent, computer=computer or "O")
+                game = Game(*size, opponent=FirstCell() if computer else None, computer=computer or "O")
                 before = []
                 while not game.board.is_over:
                     before.append((game.board, list(game.history)))
@@ -57,6 +52,7 @@ def _scenarios():
                 yield f"a {size[0]}×{size[1]} game {who}", computer, game, before
 
 
+# A judge: undo changes a game in place; what counts is the board, the history and the message after each call
 def _judge_undo(answer):
     undo = Learner(answer, "undo", args="game")
     for what, computer, game, before in _scenarios():
@@ -65,14 +61,10 @@ def _judge_undo(answer):
             result = undo(game, where=f"in {what}, on this board", show=(shown,))
             if not before:
                 if result is not False or game.board != shown:
-                    return wrong(
-                        f"In {what}, with nothing of the person's left to take back, undo should change nothing and"
-                        f" return False; it returned {describe_value(result)}, and the board is now:",
-                        game.board,
-                        "With the computer playing X, its first move is not yours to take back." if computer == "X"
-                        else None,
-                        mistake="undoes-what-is-not-yours",
-                    )
+                    return wrong(f"In {what}, with nothing of the person's left to take back, undo should change"
+                                 f" nothing and return False; it returned {describe_value(result)}, and the board is"
+                                 " now:", game.board, "With the computer playing X, its first move is not yours to"
+                                 " take back." if computer == "X" else None, mistake="undoes-what-is-not-yours")
                 break
             board, history = before.pop()
             if game.board != board or list(game.history) != history:
@@ -84,31 +76,19 @@ def _judge_undo(answer):
                     slip = "only-the-reply"
                 elif computer is not None and game.board == board:
                     note, slip = "The board is right but game.history is not: keep the two in step.", "history-out-of-step"
-                return wrong(
-                    f"In {what}, undo on this board:",
-                    shown,
-                    f"should go back to (history {history}):",
-                    board,
-                    f"but gave (history {list(game.history)}):",
-                    game.board,
-                    note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
-                             f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
-                    mistake=slip,
-                )
+                return wrong(f"In {what}, undo on this board:", shown, f"should go back to (history {history}):",
+                             board, f"but gave (history {list(game.history)}):", game.board,
+                             note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
+                                      f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
+                             mistake=slip)
             if result is not True:
                 return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.",
                              mistake="returns-none" if result is None else "returns-not-true")
             if not isinstance(game.message, str) or not game.message.endswith(status_line(game.board)):
-                return wrong(
-                    f"In {what}, after undo the message is {game.message!r}: it should end with the status of the"
-                    f" board, {status_line(game.board)!r}.",
-                    game.board,
-                    mistake="stale-message",
-                )
-    return right(
-        "undo takes back the last move (and the computer's reply, when there is one) in every game tried: 105 seeded"
-        " games on 3×3 and 4×4, played to the end and then undone move by move to the start."
-    )
+                return wrong(f"In {what}, after undo the message is {game.message!r}: it should end with the status"
+                             f" of the board, {status_line(game.board)!r}.", game.board, mistake="stale-message")
+    return right("undo takes back the last move (and the computer's reply, when there is one) in every game tried: 105"
+                 " seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start.")
 
 
 UNDO = Exercise(
@@ -140,12 +120,11 @@ class RandomCell:
         return self.rng.choice(board.legal_moves())
 
 
+# A judge: the answer is an object whose method is checked, and any legal cell is right (no single expected value)
 def _judge_opponent(answer):
     if isinstance(answer, type):
-        return wrong(
-            f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
-            " BoardWidget(opponent=...) needs.", mistake="a-class-not-an-object"
-        )
+        return wrong(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
+                     " BoardWidget(opponent=...) needs.", mistake="a-class-not-an-object")
     if getattr(answer, "move", None) is None:
         return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.",
                      mistake="no-move-method")
@@ -162,10 +141,8 @@ def _judge_opponent(answer):
             return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
                          "Choose among board.legal_moves().", mistake="taken-cell")
     game = Game(opponent=answer, computer="X")
-    return right(
-        "your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4), with X or"
-        f" O to move; playing X in a Game it opened at cell {game.history[0]} before you could move."
-    )
+    return right("your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4),"
+                 f" with X or O to move; playing X in a Game it opened at cell {game.history[0]} before you could move.")
 
 
 WHO_STARTS = Exercise(
@@ -233,30 +210,25 @@ def _reads(row_col, read):
 
 
 def _made_by_a_call(answer) -> bool:
-    """Whether ``answer`` is a function that a call made (a closure over a function), as ``row_col(read)`` returns.
-
-    Then the learner passed ``row_col(scripted([...]))``, already called: the check must say so before
-    calling it, since it would call the learner's own ``read`` (which may wait for input).
-    """
-    cells = getattr(answer, "__closure__", None) or ()
-    contents = []
-    for cell in cells:
+    """Whether ``answer`` is a closure over a function, as ``row_col(read)`` returns: said before calling it,
+    since calling it would call the learner's own ``read`` (which may wait for input)."""
+    def holds_a_function(cell) -> bool:
         try:
-            contents.append(cell.cell_contents)
+            return callable(cell.cell_contents)
         except ValueError:           # an empty cell
-            continue
-    return ".<locals>." in getattr(answer, "__qualname__", "") and any(callable(value) for value in contents)
+            return False
+
+    closure = getattr(answer, "__closure__", None) or ()
+    return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(holds_a_function, closure))
 
 
-ALREADY_CALLED = "already-called"
-
-
+# A judge: the answer wraps a read function; what counts is what the wrapped read is asked and lets through
 def _judge_row_col(answer):
     if _made_by_a_call(answer):
         stop(f"That is the read function that row_col returns, already made ({answer.__qualname__}): the check needs"
              " row_col itself, to wrap reads of its own.",
              "Pass the function without calling it: check(row_col), not check(row_col(scripted([...]))).",
-             mistake=ALREADY_CALLED)
+             mistake="already-called")
     row_col = Learner(answer, "row_col", args="read")
     for given in ANSWERS:
         asked = []
@@ -297,10 +269,8 @@ def _judge_row_col(answer):
                note="Let the EOFError through: the loop needs it to stop.") is not EOFError:
         stop("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
              " let it through, so that the loop stops.", mistake="swallows-the-end")
-    return right(
-        f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through unchanged,"
-        " and the end of the input still ends the game."
-    )
+    return right(f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through"
+                 " unchanged, and the end of the input still ends the game.")
 
 
 ROWS_COLS = Exercise(
@@ -386,8 +356,7 @@ def _taken_is_fine(board, answer):
     return None if message == INVALID_MOVE and int(answer) < board.size else message
 
 
-EVERY_BOARD = 100
-"""02.4 tries its answers on one in EVERY_BOARD unfinished positions (fullest first), and on the empty board."""
+EVERY_BOARD = 100   # 02.4 tries one in EVERY_BOARD unfinished positions (fullest first), and the empty board
 
 
 def _hutton_cases():

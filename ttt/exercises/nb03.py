@@ -1,9 +1,4 @@
-"""Notebook 03 (game trees): the worked solutions, checks and starters of its exercises (words: nb03.md).
-
-The checks' references come from the package (``count_tree``, ``game_tree``,
-``reachable_positions``), not from the solutions, which ``verify_all`` runs
-through the checks.
-"""
+"""Notebook 03 (game trees): worked solutions and checks (words: nb03.md); references come from ``ttt.tree``."""
 
 from __future__ import annotations
 
@@ -12,7 +7,7 @@ from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import current_budget, is_learners_file, stop
+from ttt.exercises.calls import is_learners_file, stop
 from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
 from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
@@ -83,28 +78,19 @@ def _height_reference(board: Board) -> int:
 
 
 def _widths_reference(board: Board) -> list[int]:
-    """Nodes per depth below ``board``, as a list (``tests/exercises`` checks it against ``count_tree``)."""
     return list(_nodes_per_depth(board))
 
 
 @lru_cache(maxsize=None)
 def _nodes_per_depth(board: Board) -> tuple[int, ...]:
-    """(1, children, grandchildren, ...): this node, then the children's counts added depth by depth.
-
-    Worked out once per position, so the references for 4,417 trees cost a fraction of a second,
-    where ``count_tree`` for each of them would take seconds.
-    """
+    """(1, children, grandchildren, ...), once per position: ``count_tree`` for each tree would take seconds."""
     below = [_nodes_per_depth(child) for _, child in board.children()]
     deepest = max(map(len, below), default=0)
     return (1,) + tuple(sum(counts[d] for counts in below if d < len(counts)) for d in range(deepest))
 
 
 def _tree_positions() -> tuple[Board, ...]:
-    """Every 3×3 position with at least six marks (fullest first), then every 2×2 one (k = 2).
-
-    Their trees have 18,995 nodes in all, so a right answer that visits every node (as it should)
-    fits the check's time; the empty board's tree alone has 549,946.
-    """
+    """3×3 positions with six marks or more, then all of 2×2: 18,995 nodes in all (the empty board has 549,946)."""
     return tuple(board for board in all_positions() if board.moves_made >= 6) + all_positions(2, 2, 2)
 
 
@@ -255,20 +241,11 @@ def count_games(board, memo=None):
 
 MEMO_BOARD = Board.parse("X../.../...")
 """Where a count without a memo shows: 59,705 calls for 1,870 positions (the cases before it are too small to tell)."""
-
 EVERY_COUNT = 8
-"""Of the 3×3 positions with five marks or more, 03.5 tries one in EVERY_COUNT (each with a fresh memo)."""
 
 
 def _count_positions() -> tuple[Board, ...]:
-    """One in :data:`EVERY_COUNT` 3×3 positions with five marks or more (fullest first), a corner opening, then
-    all 29 of 2×2.
-
-    Few enough that a right answer answers at once (with a fresh memo for each, every 3×3 position
-    would take seconds, and the empty board alone costs more than all of these; the learner checks
-    255,168 there).  Without a memo, the corner opening (59,705 nodes, 1,870 positions) already
-    makes far too many calls.
-    """
+    """One in EVERY_COUNT 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
     fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::EVERY_COUNT]
     return fuller + (MEMO_BOARD,) + all_positions(2, 2, 2)
 
@@ -276,19 +253,13 @@ def _count_positions() -> tuple[Board, ...]:
 _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
 
 
-def _counting_calls(count_games, board) -> tuple[int, int | None]:
-    """``count_games(board)`` and how many calls of ``count_games`` it made, or None where they cannot be counted.
-
-    A recursive function calls itself through its global name, so for the length of the call that
-    name is bound to a wrapper that counts, then bound back (also when the call is stopped).  This
-    costs one extra call per call, traces nothing, and also counts a ``functools.cache``d function's
-    calls (the cache wrapper is the global name).  A function that recurses through another name
-    (a helper, a closure) is not counted.
-    """
-    inner = getattr(count_games, "__wrapped__", count_games)
+def _calls_by_name(count_games, board) -> tuple[int, int] | None:
+    """``(games, calls)``, counted by binding the global name to a counting wrapper for the length of the call (cheap:
+    nothing is traced); None when the count does not recurse through its global name."""
+    inner = getattr(count_games, "__wrapped__", count_games)     # a functools.cache wrapper is the global name
     namespace, name = getattr(inner, "__globals__", None), getattr(count_games, "__name__", None)
     if not isinstance(namespace, dict) or name is None or namespace.get(name) is not count_games:
-        return count_games(board), None
+        return None
     calls = 0
 
     def counting(*args, **kwargs):
@@ -301,15 +272,11 @@ def _counting_calls(count_games, board) -> tuple[int, int | None]:
         games = count_games(board)
     finally:
         namespace[name] = count_games
-    return games, calls + 1
+    return (games, calls + 1) if calls else None
 
 
-def _profiled_calls(count_games, board) -> int:
-    """How many calls of the learner's own functions ``count_games(board)`` makes, counted by a profile hook.
-
-    For a count that recurses through another name (a helper, a closure), which the global name
-    does not see; only then, since a hook on every call costs time.
-    """
+def _calls_by_profile(count_games, board) -> tuple[int, int]:
+    """``(games, calls of the learner's own functions)``, counted by a profile hook, whatever name they recurse by."""
     calls = 0
 
     def count(frame, event, arg):
@@ -320,28 +287,23 @@ def _profiled_calls(count_games, board) -> int:
     previous = sys.getprofile()
     sys.setprofile(count)
     try:
-        count_games(board)
+        games = count_games(board)
     finally:
         sys.setprofile(previous)
-    return calls
+    return games, calls
 
 
-NO_MEMO = "no-memo"
-
-
-
+# A judge: without a memo the counts are right; only the calls made on the corner opening tell
 def _each_position_once(count_games, board):
-    """The learner's count, stopped with words naming the memo when it makes far more calls than there are positions."""
-    games, calls = _counting_calls(count_games, board)
-    with current_budget().paused():              # the check's own count, not the learner's time
-        positions = _counts(board).positions
-    if (calls or 0) <= 1 and board == MEMO_BOARD:   # it does not recurse through its own name: count otherwise
-        calls = _profiled_calls(count_games, board)
-    if calls is not None and calls > 8 * positions:
+    if board != MEMO_BOARD:
+        return count_games(board)
+    games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
+    positions = _counts(board).positions
+    if calls > 8 * positions:
         stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
              f"{plural(positions, 'position')} below it, itself included:", board,
              "It works the same positions out again and again. Is the memo used? Look a board up before "
-             "recursing, and store its count after.", mistake=NO_MEMO)
+             "recursing, and store its count after.", mistake="no-memo")
     return games
 
 
