@@ -441,7 +441,7 @@ _CHANCE_SLIPS = {   # a float key matches a Fraction, a Decimal or a float of th
 
 
 def _judge_chance(answer):
-    # A judge: NumberCheck's mistakes carry no id, and "close to it" (an estimate) is a range, not a number
+    # A judge: NumberCheck's mistakes carry no id, and an estimate is recognised by a range, not a number
     found = _CHANCE.judge(answer)
     if found.ok or "as a number" in found.text:
         return found

@@ -382,7 +382,7 @@ def _offered(order):
 
 
 def _judge_order(answer):
-    # A judge: after the legality cases it compares behaviour (slips) and the node count with the static order's
+    # A judge: slips that pass every case (legal orders that beat static) are refused by behaviour alone
     legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
@@ -483,7 +483,7 @@ _PERFECT_NUMBERS = NumbersCheck(
 
 
 def _judge_perfect(answer):
-    # A judge: NumbersCheck's mistakes carry no id, and a swapped pair must be named alone
+    # A judge: NumbersCheck's mistakes and slips carry no id, which the grade export and tests need
     found = _PERFECT_NUMBERS.judge(answer)
     values = [answer.get(name) for name in _PERFECT_SLIPS] if isinstance(answer, dict) else answer
     if found.status != "wrong" or found.mistake or len(values) != 2 or not all(map(_is_value, values)):
@@ -524,11 +524,12 @@ def _read_path(answer, what="a list of moves") -> list[int]:
     """A path of moves as a list of ints; ValueError saying what is wrong with it otherwise."""
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
         raise ValueError(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
-    for move in answer:
+    moves = list(answer)     # read once: it may be an iterator
+    for move in moves:
         if not isinstance(move, numbers.Integral) or isinstance(move, bool):
             raise ValueError(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
                              f" {describe_value(move)}.")
-    return [int(move) for move in answer]
+    return [int(move) for move in moves]
 
 
 def _find(trace, path):
@@ -631,14 +632,10 @@ def a_draw_cutoff():
 
 
 def _beta_source(trace, path):
-    """Where the β of the node at ``path`` came from: the moves to the searched position whose value set it.
+    """The moves to the searched position whose value set the β of the node at ``path`` (None: the root's own).
 
-    β at a node is −α of its parent when the node was searched.  If that is
-    not the α the parent arrived with, one of the parent's earlier moves
-    raised it: the first whose value reached −β.  Otherwise it was inherited,
-    −β of the grandparent, and so on up.  None if it goes back to the root's
-    own window.
-    """
+    β at a node is −α of its parent when it was searched: set by the first earlier move of the parent that
+    reached it, or, if none raised α, inherited from further up."""
     for depth in range(len(path), 0, -2):
         parent = trace.follow(path[:depth - 1])
         beta = parent.child(path[depth - 1]).beta

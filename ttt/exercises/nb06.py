@@ -163,7 +163,8 @@ DEPTH_MEMO = Exercise(
         mistakes=[
             (_memo_slip(leaf=leaf_value),
              "That is the plain value (+1, 0, −1). Score a finished board with the depth-aware"
-             " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth e + 1 to the winner.",
+             " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth e + 1 to"
+             " the winner.",
              "plain-values"),
             (_memo_slip(leaf=lambda board: -leaf_score(board)),
              "The sign is turned round: a finished board's score is for the side to move, who has lost or drawn, so it"
@@ -462,7 +463,7 @@ def _raises_todo(function, *args) -> bool:
 
 
 def _judge_trie(answer):
-    # A judge: versions built in batches, their memory measured between batches, and lookups sampled across them
+    # A judge: state across calls (5,479 versions, the memory they share), which no check kind's cases can hold
     functions = several(answer, ["trie_insert", "trie_lookup"], "functions")
     if functions == [None, None]:
         return unanswered(untouched("trie_insert", "trie_lookup"))
