@@ -54,18 +54,46 @@ def _stops_at_zero(values):
     return 1
 
 
-@pytest.mark.parametrize("mistake, words", [
-    (min, "It read past the first -1: [-1, 0]."),                           # right value, not lazy
-    (lambda values: min(list(values)), "`min(values)`, or `list(values)`, reads everything"),
-    (max, "returned 1 (an int); the smallest is 0.\nThat is the largest value"),
-    (_stops_at_zero, "It stopped at a 0, but a -1 may still come"),
-    (lambda values: next(iter(values)), "It read only [0], but the smallest value is not known until [0, 0]"),
-    (lambda values: None, "returned None: is a `return` missing?"),
-    (lambda values: values[0], "TypeError: 'generator' object is not subscriptable"),
+def _reads_one_too_many(values):
+    """Checks for -1 only after reading the next value: one read past the first -1."""
+    best = None
+    for value in values:
+        if best == -1:
+            return best
+        best = value if best is None else min(best, value)
+    return best
+
+
+def _lazy_with_a_while_loop(values):
+    """A right answer in another style: a while loop over the iterator, a float start."""
+    values, smallest = iter(values), float("inf")
+    while smallest != -1:
+        value = next(values, None)
+        if value is None:
+            break
+        smallest = min(smallest, value)
+    return smallest
+
+
+@pytest.mark.parametrize("mistake, slip, words", [
+    (min, "reads_everything", "It reads every value"),                           # right value, not lazy
+    (lambda values: min(list(values)), "reads_everything", "`min(values)`, or `list(values)`, reads everything"),
+    (max, "largest", "expected: 0, having read [0, 1]\nreturned: 1, having read [0, 1]\nThat is the largest value"),
+    (_stops_at_zero, "stops_at_zero", "It stopped at a 0, but a -1 may still come"),
+    (lambda values: next(iter(values)), "", "expected: 0, having read [0, 0]\nreturned: 0, having read [0]\n"
+                                            "It stopped too soon"),
+    (_reads_one_too_many, "", "returned: -1, having read [-1, 0]\nIt read past the first -1"),
+    (lambda values: None, "", "returned None: is a `return` missing?"),
+    (lambda values: values[0], "error", "TypeError: 'generator' object is not subscriptable"),
 ])
-def test_lazy_infimum_mistakes_are_named(capsys, mistake, words):
+def test_lazy_infimum_mistakes_are_named(capsys, mistake, slip, words):
+    assert exercise("05", 1).judge(mistake).mistake == slip
     result, out = verdict(capsys, "05", 1, mistake)
     assert result is False and words in out
+
+
+def test_a_lazy_infimum_in_another_style_passes(capsys):
+    assert verdict(capsys, "05", 1, _lazy_with_a_while_loop)[0] is True
 
 
 def test_lazy_infimum_needs_the_function(capsys):
@@ -415,6 +443,16 @@ def test_the_source_of_beta_is_found_above_the_parent_too():
 def test_draw_cutoff_mistakes_are_named(capsys, answer, words):
     result, out = verdict(capsys, "05", 7, answer)
     assert result is False and words in out
+
+
+@pytest.mark.parametrize("answer", [((1, 7), (1, 4)), [[1, 7], [1, 4]], (range(1, 8, 6), [1, 4])])
+def test_a_draw_cutoff_given_as_tuples_or_lists_passes(capsys, answer):
+    assert verdict(capsys, "05", 7, answer)[0] is True
+
+
+@pytest.mark.parametrize("answer", [(4,), iter([4]), [1, 4, 7, 6]])
+def test_a_node_beyond_the_window_given_as_any_sequence_passes(capsys, answer):
+    assert verdict(capsys, "05", 6, answer)[0] is True
 
 
 # ---------------------------------------------------------------------- every function check within 3 s

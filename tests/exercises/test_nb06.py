@@ -89,6 +89,59 @@ def test_memo_score_mistakes_are_named(capsys, mistake, mistake_id):
     assert result is False
 
 
+_GLOBAL_CACHE: dict = {}
+
+
+def memo_in_a_global_cache(board, table, stats):
+    """A learner's memo in a module-level dict of their own: right scores, nothing in `table`."""
+    stats.nodes += 1
+    if board in _GLOBAL_CACHE:
+        return _GLOBAL_CACHE[board]
+    score = leaf_score(board) if board.is_over else max(-memo_in_a_global_cache(child, table, stats)
+                                                        for _, child in board.children())
+    _GLOBAL_CACHE[board] = score
+    return score
+
+
+def memo_without_the_root(board, table, stats, depth=0):
+    stats.nodes += 1
+    if board in table:
+        return table[board]
+    if board.is_over:
+        score = leaf_score(board)
+    else:
+        score = max(-memo_without_the_root(child, table, stats, depth + 1) for _, child in board.children())
+    if depth:
+        table[board] = score
+    return score
+
+
+@pytest.mark.parametrize("mistake, mistake_id", [
+    (memo_in_a_global_cache, "own-table"),
+    (lambda board, table, stats: memo_without_the_root(board, table, stats), "root-not-stored"),
+])
+def test_memo_score_mistakes_in_a_learners_own_style_are_named(mistake, mistake_id):
+    assert exercise("06", 1).judge(mistake).mistake == mistake_id
+
+
+def memo_with_a_loop_and_other_keys(board, table, stats):
+    """A right answer in another style: a loop, `table.get`, positions keyed by their notation."""
+    stats.nodes += 1
+    known = table.get(board.notation)
+    if known is not None:
+        return known
+    best = leaf_score(board) if board.is_over else -10
+    for cell in board.legal_moves():
+        best = max(best, -memo_with_a_loop_and_other_keys(board.play(cell), table, stats))
+    table[board.notation] = best
+    return best
+
+
+def test_a_memo_score_in_another_style_passes():
+    judged = exercise("06", 1).judge(memo_with_a_loop_and_other_keys)
+    assert judged.ok, judged.text
+
+
 def test_a_memo_that_stores_the_sign_but_returns_the_score_is_refused():
     """Issue 27: it was accepted, although 364 positions get a wrong score with a fresh table; the check reads the
     table back (it asks for every position again with the table the search from the empty board filled)."""
@@ -468,6 +521,11 @@ def test_every_wrong_position_has_an_entry_read_back_wrongly(capsys):
 def test_wrong_traces_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "06", 6, answer)
     assert result is False and words in out
+
+
+@pytest.mark.parametrize("answer", [[".../XXO/O..", "OX./XXO/O.X"], (Board.parse(".../XXO/O.."), "OX./XXO/O.X")])
+def test_a_trace_given_as_a_list_or_with_boards_passes(capsys, answer):
+    assert verdict(capsys, "06", 6, answer)[0] is True
 
 
 def test_a_wrongly_shaped_trace_gets_no_right_answer_as_its_example(capsys):

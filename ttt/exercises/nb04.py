@@ -1,29 +1,16 @@
-"""The solutions, checks and starters of notebook 04's exercises (minimax); their words are in nb04.md.
-
-The checks' references are built from the package's solver (``ttt.solve``, ``describe``), independently of
-the solutions, which ``verify_all`` runs through the checks.
-"""
+"""Notebook 04 (minimax): worked solutions and checks, whose references come from the package's solver."""
 
 from __future__ import annotations
 
-import numbers
 import re
 from collections import Counter
-from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 
 from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.exercises.checks import (
-    CustomCheck,
-    FunctionCheck,
-    NumberCheck,
-    PositionCheck,
-    exact,
-    parse_position,
-    same_number,
-)
+from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumberCheck, PositionCheck, exact, parse_position,
+                                  same_number)
 from ttt.exercises.verdicts import reveal, wrong
 from ttt.exercises.core import Exercise
 from ttt.positions import all_positions, unfinished_positions
@@ -51,43 +38,24 @@ def minimax_outcome(board):
 
 
 def _outcome_reference(board: Board) -> str:
-    """The package's answer: the finished game's outcome, or the solver's value read from X's side."""
+    """The finished game's outcome, or the solver's value read from X's side."""
     if board.is_over:
         return board.outcome
-    value = solve(board).value * (1 if board.turn == "X" else -1)
-    return {1: "X", 0: "draw", -1: "O"}[value]
+    return {1: "X", 0: "draw", -1: "O"}[solve(board).value * (1 if board.turn == "X" else -1)]
 
 
 @lru_cache(maxsize=None)
 def _slipped(board: Board, key=None, swapped=False) -> str:
-    """Minimax with a slip: with no key the strings are compared themselves ("draw" > "X" > "O"); swapped,
-    X takes the smallest outcome and O the largest."""
+    """Minimax with a slip: no key compares the strings ("draw" > "X" > "O"); swapped, X takes the smallest."""
     if board.is_over:
         return board.outcome
     outcomes = [_slipped(child, key, swapped) for _, child in board.children()]
     return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
-def _winner_at_a_draw(board: Board):
-    """The slip ``return board.winner`` at a leaf: None for a drawn game (the learner's search usually stops
-    there with a TypeError, comparing None in its ``key``, so only the finished boards matter)."""
-    return board.winner if board.is_over else _outcome_reference(board)
-
-
 def _later_positions(marks: int = 4) -> tuple[Board, ...]:
-    """The notebook's ``later``: every position with at least four marks, finished ones too, fullest first.
-
-    The check takes the 603 with at least five up to symmetry (``_checked_positions``).
-    """
+    """The notebook's ``later``: every position with at least ``marks`` marks, fullest first."""
     return tuple(board for board in all_positions() if board.moves_made >= marks)
-
-
-def _checked_positions() -> tuple[Board, ...]:
-    """The 603 positions with at least five marks up to symmetry, finished ones too, fullest first: a learner's
-    minimax without a memo searches their trees in a few hundredths of a second, so one ten times slower still
-    fits the check's budget (all 4,388 with five marks or more took 0.5 s, 4,388 calls of the learner's code
-    among them)."""
-    return tuple(board for board in _later_positions(5) if canonical(board) == board)
 
 
 HUTTON_ORDER = Exercise(
@@ -97,9 +65,9 @@ HUTTON_ORDER = Exercise(
         wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions()),
     ),
     code=(minimax_outcome,),
-    checker=FunctionCheck(
+    checker=FunctionCheck(   # 603 positions: a learner's minimax without a memo searches them in hundredths of a second
         _outcome_reference,
-        _checked_positions,
+        lambda: tuple(board for board in _later_positions(5) if canonical(board) == board),
         name="minimax_outcome",
         label="the 603 positions with at least five marks, up to symmetry",
         mistakes=[
@@ -108,8 +76,10 @@ HUTTON_ORDER = Exercise(
                        "max(..., key=...).", "strings_compared"),
             (lambda board: _slipped(board, ORDER.get, swapped=True),
              "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
-            (_winner_at_a_draw, 'A drawn game has no winner: on a finished board without one, `board.winner` is'
-                                ' None. The outcome there is "draw".', "winner_for_a_draw"),
+            # `return board.winner` at a leaf: None for a draw (the search then fails comparing None in its key)
+            (lambda board: board.winner if board.is_over else _outcome_reference(board),
+             'A drawn game has no winner: on a finished board without one, `board.winner` is'
+             ' None. The outcome there is "draw".', "winner_for_a_draw"),
         ],
         describe=lambda board, expected, got: None if isinstance(got, str) and got in ORDER else (
             f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
@@ -165,18 +135,17 @@ def first_differing_start():
 
 @lru_cache(maxsize=None)
 def _tables(board: Board):
-    """(perfect player's table, give-up player's table) from ``board``, built from the solver."""
+    """(perfect player's table, give-up player's table) from ``board``, the give-up moves from the solver."""
     perfect = PerfectPlayer()
 
     def gives_up(position):
-        if solve(position).value < 0:  # the lowest-numbered move with the lowest score, from the solver
+        if solve(position).value < 0:  # the lowest-numbered move with the lowest score
             scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
             return [min(sorted(scores), key=scores.get)]
         return [perfect.move(position)]
 
-    me = board.turn
-    return (games_against_everyone(board, me, lambda position: [perfect.move(position)]),
-            games_against_everyone(board, me, gives_up))
+    return (games_against_everyone(board, board.turn, lambda position: [perfect.move(position)]),
+            games_against_everyone(board, board.turn, gives_up))
 
 
 def _summary(table: Counter, lengths: bool = False) -> str:
@@ -191,14 +160,16 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
-def _playable(answer, shape: tuple[int, int, int], other_board: str) -> Board:
-    """The answer as a position of the board ``shape`` (rows, cols, k) where play goes on, or ValueError."""
-    board = parse_position(answer)
-    if (board.rows, board.cols, board.k) != shape:
-        raise ValueError(other_board)
-    if board.is_over:
-        raise ValueError("The game is over on this board: give a position where play goes on.")
-    return board
+def _playable(shape: tuple[int, int, int], other_board: str):
+    """A parser: the answer as a position of the board ``shape`` (rows, cols, k) where play goes on."""
+    def parse(answer) -> Board:
+        board = parse_position(answer)
+        if (board.rows, board.cols, board.k) != shape:
+            raise ValueError(other_board)
+        if board.is_over:
+            raise ValueError("The game is over on this board: give a position where play goes on.")
+        return board
+    return parse
 
 
 def _tables_differ(board: Board) -> bool:
@@ -223,22 +194,14 @@ def _compare_tables(perfect: Counter, quitter: Counter) -> str:
             f"the one that gives up plays {_summary(quitter, lengths)}")
 
 
-def _start_figures(start: Board) -> dict:
-    return dict(start=start, comparison=_compare_tables(*_tables(start)))
-
-
-def _tables_success(board: Board) -> str:
-    return f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."
-
-
 GIVE_UP = Exercise(
     number=2,
     starter=answer_starter('a Board, or text such as "XX./O../..."'),
-    figures=lambda: _start_figures(first_differing_start()),
+    figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
-        _tables_differ, _explain_tables, success=_tables_success,
-        parse=lambda answer: _playable(answer, (3, 3, 3), "Give a position of the 3×3 board."),
+        _tables_differ, _explain_tables, parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
+        success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}.",
     ),
     answer=first_differing_start,
 )
@@ -257,10 +220,6 @@ def verdict(board, cell):
     return f"that was a {labels[best]}; now it is a {labels[cell]}"
 
 
-# The board of the exercise's second part.  It is shown in the solution as text, since this module
-# (like the whole model) must not import the widgets; tests/exercises/test_nb04.py runs that very text.
-
-
 @lru_cache(maxsize=None)
 def _verdicts_reference(board: Board) -> dict[int, str]:
     """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
@@ -273,11 +232,8 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
 
 
 def _moves() -> list[tuple[Board, int]]:
-    """Every move (345) of the 54 unfinished positions with at most three marks up to symmetry, fullest first.
-
-    Both sides move there, every kind of verdict occurs, every slip below shows, and a learner's ``verdict``
-    answers them in a few hundredths of a second; all 627 positions (2,270 moves) took 0.3 s, all 4,520 seconds.
-    """
+    """Every move (345) of the 54 unfinished positions with at most three marks up to symmetry: every slip shows
+    there, and a learner's ``verdict`` answers them in hundredths of a second (all 4,520 positions take seconds)."""
     move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
     return [(board, cell) for board in unfinished_positions()
             if board.moves_made <= 3 and canonical(board) == board for cell in board.legal_moves()]
@@ -297,19 +253,15 @@ def _labels_swapped(board, cell):
 
 
 class _Spelled(str):
-    """The right verdict as a slip spells it: equal to every text that reads the same once :meth:`fold` is
-    applied to both, so that one slip stands for all its spellings ("That was ...", "...; Now ...").
-
-    A function check names a slip by comparing the learner's answer with the slip's on the failing case
-    (``==``, from the learner's side: Python asks this subclass first); the right verdict itself reads
-    the same, so the slip is never wrong where the learner is right.
-    """
+    """The right verdict as a slip spells it: equal (from the learner's side, asked first) to every text that
+    reads the same once ``fold`` is applied, so one slip stands for all its spellings ("That was ...")."""
 
     __hash__ = str.__hash__
 
-    @staticmethod
-    def fold(text: str) -> str:
-        return text
+    def __new__(cls, text: str, fold):
+        spelled = super().__new__(cls, text)
+        spelled.fold = fold
+        return spelled
 
     def __eq__(self, other) -> bool:
         return isinstance(other, str) and self.fold(str(other)) == self.fold(str(self))
@@ -318,20 +270,9 @@ class _Spelled(str):
         return not self == other
 
 
-class _OtherCapitals(_Spelled):
-    fold = staticmethod(str.lower)
-
-
-class _OtherPunctuation(_Spelled):
-    @staticmethod
-    def fold(text: str) -> str:
-        return " ".join(re.findall(r"[A-Za-z0-9]+", text))
-
-
-class _OtherSpelling(_Spelled):
-    @staticmethod
-    def fold(text: str) -> str:
-        return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+def _spelled(fold):
+    """The slip that writes the right verdict in another spelling, ``fold`` telling which spellings are alike."""
+    return lambda board, cell: _Spelled(_verdicts_reference(board)[cell], fold)
 
 
 _AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is a draw\""
@@ -355,12 +296,12 @@ COACH = Exercise(
              "worst_move_as_best"),
             (_labels_swapped, "Is the best move's label first, and the label of the move played second?",
              "labels_swapped"),
-            (lambda board, cell: _OtherCapitals(_verdicts_reference(board)[cell]),
+            (_spelled(str.lower),
              f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),
-            (lambda board, cell: _OtherPunctuation(_verdicts_reference(board)[cell]),
+            (_spelled(lambda text: " ".join(re.findall(r"[A-Za-z0-9]+", text))),
              f"The words are right but not the punctuation or spacing: {_AS_THE_PROMPT}, with a semicolon "
              "between the two parts.", "punctuation"),
-            (lambda board, cell: _OtherSpelling(_verdicts_reference(board)[cell]),
+            (_spelled(lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))),
              f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
              "lower case, with a semicolon between the two parts.", "capitals_and_punctuation"),
         ],
@@ -403,52 +344,33 @@ def where_ten_breaks():
     return None
 
 
+def _post_move(lay, me: int, opp: int, moves: int, cell: int) -> int:
+    """The post's score of playing ``cell`` (a position as bitboards, the side to move's and the opponent's,
+    ``moves`` marks on it): 10 − d for a win on move d, 0 for a draw, else minus the opponent's best."""
+    mine = me | 1 << cell
+    if lay.wins_with(cell, mine):
+        return 10 - (moves + 1)
+    return 0 if moves + 1 == lay.size else -_post_bits(lay, opp, mine, moves + 1)
+
+
 @lru_cache(maxsize=None)
 def _post_bits(lay, me: int, opp: int, moves: int) -> int:
-    """The post's negamax of a position given as bitboards (the side to move's cells, the opponent's), with
-    ``moves`` marks on the board: the best over the moves of 10 − d for a win on move d, 0 for a draw, and
-    minus the opponent's best after any other move."""
-    best = None
     free = lay.full & ~(me | opp)
-    for cell in range(lay.size):
-        bit = 1 << cell
-        if free & bit:
-            mine = me | bit
-            if lay.wins_with(cell, mine):
-                score = 10 - (moves + 1)
-            elif moves + 1 == lay.size:
-                score = 0
-            else:
-                score = -_post_bits(lay, opp, mine, moves + 1)
-            if best is None or score > best:
-                best = score
-    return best
+    return max(_post_move(lay, me, opp, moves, cell) for cell in range(lay.size) if free & 1 << cell)
 
 
 def _post_move_scores(board: Board) -> dict[int, int]:
-    """The post's score of every move of ``board``, from its own negamax (:func:`_post_bits`): on bitboards,
-    because from the empty 3×4 board it meets 112,000 positions, which as Board objects take seconds."""
+    """The post's scores, from its own negamax on bitboards: the empty 3×4 board has 112,000 positions below it."""
     lay = layout(board.rows, board.cols, board.k)
     me, opp, _ = lay.sides(board)
-    scores = {}
-    for cell in board.legal_moves():
-        mine = me | 1 << cell
-        if lay.wins_with(cell, mine):
-            scores[cell] = 10 - (board.moves_made + 1)
-        elif board.moves_made + 1 == lay.size:
-            scores[cell] = 0
-        else:
-            scores[cell] = -_post_bits(lay, opp, mine, board.moves_made + 1)
-    return scores
+    return {cell: _post_move(lay, me, opp, board.moves_made, cell) for cell in board.legal_moves()}
 
 
 def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
-    """{cell: (depth-aware score, the post's score)}, the post's scores from its own negamax, and the cell the
-    post's best-move picks: the first with the top score."""
+    """{cell: (depth-aware score, the post's score)}, and the cell the post's best-move picks: the first top one."""
     posts = _post_move_scores(board)
     table = {cell: (-solve(board.play(cell)).score, post) for cell, post in posts.items()}
-    top = max(posts.values())
-    return table, min(cell for cell, post in posts.items() if post == top)
+    return table, min(cell for cell, post in posts.items() if post == max(posts.values()))
 
 
 def _ten_breaks(board: Board) -> bool:
@@ -478,20 +400,15 @@ def _ten_success(board: Board):
             f"{_moves_text(board, table)}")
 
 
-def _ten_figures(board: Board) -> dict:
-    return dict(board=board, ten_breaks=_ten_success(board))
-
-
 TEN_MINUS_DEPTH = Exercise(
     number=4,
     starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
-    figures=lambda: _ten_figures(where_ten_breaks()),
+    figures=lambda: dict(board=where_ten_breaks(), ten_breaks=_ten_success(where_ten_breaks())),
     code=(post_negamax, post_scores, throws_value_away, where_ten_breaks),
     checker=PositionCheck(
         _ten_breaks, _explain_ten, success=_ten_success,
-        parse=lambda answer: _playable(answer, (3, 4, 3), "Give a position of the 3×4 board with three in a"
-                                                          " row, such as Board.parse(\"X.../.O../....\")"
-                                                          " (k is the shorter side, 3)."),
+        parse=_playable((3, 4, 3), "Give a position of the 3×4 board with three in a row, such as"
+                                   " Board.parse(\"X.../.O../....\") (k is the shorter side, 3)."),
     ),
     answer=where_ten_breaks,
 )
@@ -516,23 +433,19 @@ def simulated_wins(games=10_000):
 
 
 _CHANCE = NumberCheck(Fraction(191, 192), what="the exact chance that X wins")
-
-_CHANCE_SLIPS = (   # (a wrong answer, the id of the slip that gives it, its words); a float key matches a
-                    # Fraction, a Decimal or a float of the same value
-    (71 / 73, "share_of_games",
-     "That is the share of the 73 games that X wins; the games are not equally likely."),
-    (1, "always_wins",
-     "That would mean X wins every game, but O, moving at random, sometimes blocks in time and holds the "
-     "draw: add up those games too, each weighted by how likely O's moves are."),
-)
+_CHANCE_SLIPS = {   # a float key matches a Fraction, a Decimal or a float of the same value
+    71 / 73: ("share_of_games", "That is the share of the 73 games that X wins; the games are not equally likely."),
+    1: ("always_wins", "That would mean X wins every game, but O, moving at random, sometimes blocks in time and"
+                       " holds the draw: add up those games too, each weighted by how likely O's moves are."),
+}
 
 
 def _judge_chance(answer):
-    """The number check, with the slip that gives a wrong answer named (and its id), or an estimate told so."""
+    # A judge: NumberCheck's mistakes carry no id, and an estimate is recognised by a range, not a number
     found = _CHANCE.judge(answer)
-    if found.ok or isinstance(answer, bool) or not isinstance(answer, (numbers.Real, Decimal)):
+    if found.ok or "as a number" in found.text:
         return found
-    for value, slip, words in _CHANCE_SLIPS:
+    for value, (slip, words) in _CHANCE_SLIPS.items():
         if same_number(answer, value):
             return wrong(f"{found.text} {words}", mistake=slip)
     if abs(exact(answer) - _CHANCE.expected) < 0.01:

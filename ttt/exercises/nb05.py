@@ -1,13 +1,5 @@
-"""Notebook 05 (pruning): its exercises' worked solutions, checks and starters; the words are in nb05.md.
-
-The solution functions are what ``.solution()`` shows (their real source) and
-what ``verify_all`` runs through the checks, so they use only what notebook 05
-has shown.  The references the checks compare with come from the package
-(``ttt.pruning.alphabeta``, ``ttt.solver``, ``ttt.trace``), not from the
-solutions.  The private searches only name the mistake behind a wrong answer (the slips
-of 05.3, each the package's :class:`ttt.pruning.FailSoft` with one step
-changed), or test the property a position must have (``_stops_at_draws``).
-"""
+"""Notebook 05 (pruning): worked solutions, which use only what the notebook has shown, and their checks,
+whose references come from the package (``ttt.pruning``, ``ttt.solver``, ``ttt.trace``)."""
 
 from __future__ import annotations
 
@@ -18,15 +10,8 @@ from math import inf
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import (
-    Case,
-    CustomCheck,
-    FunctionCheck,
-    NumbersCheck,
-    PositionCheck,
-    behaves_like,
-    same_number,
-)
+from ttt.exercises.checks import (Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like,
+                                  same_number)
 from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
@@ -54,7 +39,6 @@ def _at(path) -> str:
 
 
 def _node_at(path) -> str:
-    """ "the node after X 1, O 5", or "the root (the explorer's position)"."""
     return f"the node {_at(path)}" if path else "the root (the explorer's position)"
 
 
@@ -72,54 +56,59 @@ def lazy_infimum(values):
     return best
 
 
-def _recorded(values, read):
-    """``values`` as a generator that notes in ``read`` every value it hands out."""
-    for value in values:
-        read.append(value)
-        yield value
+class _Read(tuple):
+    """(value, the values read), shown as "0, having read [0, 1]"."""
+
+    def __repr__(self):
+        return f"{self[0]!r}, having read {list(self[1])}"
 
 
-_GENERATOR_NOTE = ("(The values come from a generator, as in `noisy`: it can be read once, front to back,"
-                   " and has no len() and no indexing.)")
+def _reading(function, values):
+    """``function`` on ``values`` handed out by a generator, as the notebook's `noisy`: (its value, what it read)."""
+    read = []
+
+    def noisy():
+        for value in values:
+            read.append(value)
+            yield value
+
+    return _Read((function(noisy()), tuple(read)))
 
 
-def _judge_infimum(answer):
-    infimum = Learner(answer, "lazy_infimum", args="values")
-    # every sequence of one to five values, the short ones first; -1 comes last in each place, so the
-    # first sequence with something to read after a -1 is the readable (-1, 0)
-    sequences = [values for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
-    for values in sequences:
-        shown, read = list(values), []
-        got = infimum(_recorded(values, read), where=f"on the values {shown}", note=_GENERATOR_NOTE)
-        should_read = shown[: shown.index(-1) + 1] if -1 in shown else shown
-        if not _is_value(got) or got != min(values):
-            why = None
-            if got is None:
-                why = "lazy_infimum returned None: is a `return` missing?"
-            elif _is_value(got) and got == max(values):
-                why = "That is the largest value: is a comparison the wrong way round?"
-            elif got == 0 and -1 in shown:
-                why = "It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
-            stop(f"On the values {shown} lazy_infimum returned {describe_value(got)}; the smallest is {min(values)}.",
-                 why)
-        if len(read) > len(should_read):
-            stop(f"On the values {shown} lazy_infimum returns {got}, the right value, but:",
-                 f"It read past the first -1: {read}. Nothing after a -1 can be lower, so it should read only"
-                 f" {should_read}. (`min(values)`, or `list(values)`, reads everything.)")
-        if len(read) < len(should_read):
-            stop(f"On the values {shown} lazy_infimum returns {got}, the right value, but:",
-                 f"It read only {read}, but the smallest value is not known until {should_read} has been read."
-                 + (" It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search."
-                    if read and read[-1] == 0 else ""))
-    return right("lazy_infimum returns the smallest value, reading up to the first -1 and no further,"
-                 f" on all {len(sequences)} sequences of one to five values from -1, 0 and +1.")
+def _describe_reads(values, expected, got):
+    """Words for a value or a reading that no slip explains: what it read against what it should."""
+    if got[0] is None:
+        return "lazy_infimum returned None: is a `return` missing?"
+    if got[0] != expected[0]:
+        return None
+    if len(got[1]) > len(expected[1]):
+        return "It read past the first -1: nothing after a -1 can be lower, so it should stop there."
+    return ("It stopped too soon: the smallest value is not known until a -1 or the last value has been read."
+            + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
 
+
+_SEQUENCES = [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
 
 LAZY_INFIMUM = Exercise(
     number=1,
     starter=function_starter(lazy_infimum),
     code=(lazy_infimum,),
-    checker=CustomCheck(_judge_infimum, kind="function", instruction=untouched("lazy_infimum")),
+    checker=FunctionCheck(   # -1 comes last in each place: the first sequence that reads past a -1 is (-1, 0)
+        lambda values: _Read((min(values), values[:values.index(-1) + 1] if -1 in values else values)),
+        lambda: _SEQUENCES, name="lazy_infimum", args="values", call=_reading, describe=_describe_reads,
+        compare=lambda got, expected: _is_value(got[0]) and got == expected,
+        witnesses=16,   # the slips agree with other ones on the sequences that start with 0 or -1
+        label=f"all {len(_SEQUENCES)} sequences of one to five values from -1, 0 and +1, handed out by a generator"
+              " (its value, and the values it read up to the first -1 and no further)",
+        mistakes=[
+            (max, "That is the largest value: is a comparison the wrong way round?", "largest"),
+            (min, "It reads every value: nothing after a -1 can be lower, so it should stop there. (`min(values)`,"
+                  " or `list(values)`, reads everything.)", "reads_everything"),
+            (lambda values: next((value for value in values if value <= 0), 1),
+             "It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search.",
+             "stops_at_zero"),
+        ],
+    ),
     answer=lambda: lazy_infimum,
 )
 
@@ -149,7 +138,7 @@ def a_draw_hides_a_win():
 
 @cache
 def _stops_at_draws(board: Board) -> int:
-    """The search of the exercise, memoised (the reference is negamax, from the package)."""
+    """The search of the exercise, memoised (the reference is the package's solver)."""
     if board.is_over:
         return leaf_value(board)
     best = -1
@@ -188,19 +177,15 @@ def _explain_draw(board: Board):
     )
 
 
-def _success_draw(board: Board):
-    return (
-        f"stopping at the first draw gives {signed(_stops_at_draws(board))} here, but the true value is"
-        f" {signed(solve(board).value)}. {board.turn}'s moves, in the order tried, are worth:"
-        f" {_move_values(board)}."
-    )
-
-
 STOP_AT_DRAW = Exercise(
     number=2,
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(stop_at_draw, a_draw_hides_a_win),
-    checker=PositionCheck(_draw_hides_a_win, _explain_draw, success=_success_draw),
+    checker=PositionCheck(
+        _draw_hides_a_win, _explain_draw,
+        success=lambda board: f"stopping at the first draw gives {signed(_stops_at_draws(board))} here, but the"
+                              f" true value is {signed(solve(board).value)}. {board.turn}'s moves, in the order"
+                              f" tried, are worth: {_move_values(board)}."),
     answer=a_draw_hides_a_win,
 )
 
@@ -222,12 +207,8 @@ def alphabeta_soft(board, alpha, beta, stats):
     return best
 
 
-WINDOWS = ((-inf, inf), (-1, 1), (-1, 0), (0, 1))
-
-
 def _slip(order="index", **steps):
-    """The package's fail-soft alpha-beta (:class:`ttt.pruning.FailSoft`) with the given steps changed, called as
-    the learner's function is, ``(board, alpha, beta, stats)``: each slip below is one step written wrong."""
+    """The package's fail-soft alpha-beta (:class:`ttt.pruning.FailSoft`) with one step written wrong."""
     kind = type("Slip", (FailSoft,), steps)
     return lambda board, alpha, beta, stats: kind(order, stats).search(board, alpha, beta)
 
@@ -279,30 +260,24 @@ def _soft_call(search, board, alpha, beta):
 
 
 def _soft_cases():
-    """The 153 unfinished positions with five marks up to symmetry (O to move, four empty cells), in every window
-    of WINDOWS: every slip of _SOFT_MISTAKES shows there, and a right answer searches them in well under 0.1 s.
-
-    Those with three marks or more and the empty board (18,297 nodes) took 0.8 s, so an answer three times
-    slower than ours ran out of budget; those with five or more, 0.2 s.
-    """
+    """The 153 unfinished positions with five marks up to symmetry in every window: every slip shows there, and
+    a right answer searches them in well under 0.1 s (from three marks on, 0.8 s: too close to the budget)."""
     positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made == 5]
-    for board, (alpha, beta) in [(board, window) for board in positions for window in WINDOWS]:
-        where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
+    for board, (alpha, beta) in product(positions, ((-inf, inf), (-1, 1), (-1, 0), (0, 1))):
         stats = SearchStats()
         value = alphabeta(board, alpha, beta, soft=True, stats=stats)
+        where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
         yield Case((board, alpha, beta), _Searched((value, stats.nodes)), where, (board,))
 
 
 def _soft_describe(board, alpha, beta, expected, got):
-    """Words for a (value, nodes) pair that no slip explains (``_soft_call`` always makes the pair)."""
+    """Words for a (value, nodes) pair that no slip explains."""
     if got[0] == expected[0]:
         if got[1] > expected[1]:
             return ("The value is right but it searches more than it needs: does it stop as soon as the best"
                     " value reaches β, and pass (−β, −max(α, best)) to each move?")
         return "The value is right but it counts fewer nodes: count one node per call, finished boards included."
-    if got[0] is None:
-        return "alphabeta_soft returned None: is a `return` missing?"
-    return None
+    return "alphabeta_soft returned None: is a `return` missing?" if got[0] is None else None
 
 
 FAIL_SOFT = Exercise(
@@ -345,23 +320,18 @@ def _counted(order) -> int:
 _order_nodes = cache(_counted)      # the named orders' counts, worked out once
 
 
-def _own_lines_order(board):
-    """The slip: the lines free of the *opponent's* marks, the side to move's own chances, counted instead."""
-    def own_lines(cell):
-        return sum(1 for line in board.geometry.lines
-                   if cell in line and all(board.cells[i] != other(board.turn) for i in line))
+def _lines_order(free_of, reverse=True):
+    """The slips' order: by the lines through each cell with no mark of ``free_of(board)``."""
+    def order(board):
+        def lines(cell):
+            return sum(1 for line in board.geometry.lines
+                       if cell in line and all(board.cells[i] != free_of(board) for i in line))
+        return sorted(board.legal_moves(), key=lines, reverse=reverse)
+    return order
 
-    return sorted(board.legal_moves(), key=own_lines, reverse=True)
 
-
-def _fewest_first(board):
-    """The slip: the moves that block the *fewest* of the opponent's lines first (the sort without
-    ``reverse=True``); alpha-beta then visits 28,430 nodes, and a slow learner's order runs out of time."""
-    def blocked(cell):
-        return sum(1 for line in board.geometry.lines
-                   if cell in line and all(board.cells[i] != board.turn for i in line))
-
-    return sorted(board.legal_moves(), key=blocked)
+_own_lines_order = _lines_order(lambda board: other(board.turn))     # the side to move's own chances
+_fewest_first = _lines_order(lambda board: board.turn, reverse=False)    # `sorted` without `reverse=True`
 
 
 def _as_moves(got) -> list:
@@ -369,10 +339,6 @@ def _as_moves(got) -> list:
     if isinstance(got, (str, bytes, Board)) or not hasattr(got, "__iter__"):
         raise TypeError("not a list of moves")
     return list(got)
-
-
-def _moves_list(got) -> list:
-    return sorted(_as_moves(got), key=repr)
 
 
 def _describe_legality(board, expected, got):
@@ -385,55 +351,44 @@ def _describe_legality(board, expected, got):
                       + [f"not legal moves here: {extra}"] * bool(extra) + [f"more than once: {twice}"] * bool(twice)))
 
 
-def _canonical_unfinished() -> list[Board]:
-    """The 627 unfinished positions up to symmetry, fullest first: all 4,520 took a right order 0.3 s."""
-    return [board for board in unfinished_positions() if canonical(board) == board]
-
-
-_LEGAL_ORDER = FunctionCheck(
-    lambda board: sorted(board.legal_moves(), key=repr), _canonical_unfinished, name="my_order",
-    label="the 627 unfinished positions up to symmetry", normalize=_moves_list, describe=_describe_legality,
+_LEGAL_ORDER = FunctionCheck(   # all 4,520 positions took a right order 0.3 s: the 627 up to symmetry
+    lambda board: sorted(board.legal_moves(), key=repr),
+    lambda: [board for board in unfinished_positions() if canonical(board) == board], name="my_order",
+    label="the 627 unfinished positions up to symmetry", describe=_describe_legality,
+    normalize=lambda got: sorted(_as_moves(got), key=repr),
 )
-
-_ORDER_SLOW = ("Alpha-beta asks my_order at every position it visits, so an order that tries weak moves first"
-               " makes it visit tens of thousands: are the moves that block the most lines first?")
-
 _OFFERED = "my_order offers every legal move on the 627 unfinished positions up to symmetry"
 
 
 def _offered(order):
-    """The learner's order as alpha-beta calls it while counting: on every position it meets, the moves must
-    be every legal move once (the legality check saw only the positions up to symmetry), or the check stops.
-
-    Each position is asked once: the count meets 810 positions 3,258 times, and every call of the learner's
-    code costs the budget's timer as much as a short order itself.
-    """
+    """The learner's order as alpha-beta calls it while counting: every position it meets (each asked once, the
+    count meets 810 positions 3,258 times) must be offered every legal move once, or the check stops."""
     asked = {}
 
     def moves(board):
-        if board in asked:
-            return list(asked[board])
-        where = f"on this board ({describe_state(board)})"
-        got = order(board, where=where, show=(board,))
-        try:
-            cells = _as_moves(got)
-        except TypeError:
-            stop(f"On this board ({describe_state(board)}), which alpha-beta meets from the empty board, my_order"
-                 f" returned {describe_value(got)}: not a list of moves.", board, mistake="wrong-type")
-        if sorted(cells, key=repr) != sorted(board.legal_moves(), key=repr):
-            stop(f"{_OFFERED}, but not on this board ({describe_state(board)}), which alpha-beta meets from the"
-                 " empty board:", board, *_describe_legality(board, None, cells), mistake="not_every_move")
-        asked[board] = cells
-        return list(cells)
+        if board not in asked:
+            got = order(board, where=f"on this board ({describe_state(board)})", show=(board,))
+            try:
+                asked[board] = _as_moves(got)
+            except TypeError:
+                stop(f"On this board ({describe_state(board)}), which alpha-beta meets from the empty board, my_order"
+                     f" returned {describe_value(got)}: not a list of moves.", board, mistake="wrong-type")
+            if sorted(asked[board], key=repr) != sorted(board.legal_moves(), key=repr):
+                stop(f"{_OFFERED}, but not on this board ({describe_state(board)}), which alpha-beta meets from the"
+                     " empty board:", board, *_describe_legality(board, None, asked[board]), mistake="not_every_move")
+        return list(asked[board])
 
     return moves
 
 
 def _judge_order(answer):
+    # A judge: slips that pass every case (legal orders that beat static) are refused by behaviour alone
     legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
-    order = Learner(answer, "my_order", slow=_ORDER_SLOW)
+    order = Learner(answer, "my_order", slow="Alpha-beta asks my_order at every position it visits, so an order"
+                    " that tries weak moves first makes it visit tens of thousands: are the moves that block the"
+                    " most lines first?")
     choices = [board for board in unfinished_positions() if len(board.legal_moves()) >= 4]
     if behaves_like(order, _own_lines_order, my_order, choices, normalize=list):
         stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
@@ -458,20 +413,14 @@ def _judge_order(answer):
                  f" {nodes:,} nodes from the empty board, fewer than the static order's {static:,}.{better}")
 
 
-def _order_figures() -> dict:
-    """The explanation's counts; "urgent then blocking" is my_order sorted as the threats orders sort."""
-    return dict(
-        my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'),
-        index_nodes=_order_nodes('index'),
-        urgent_then_blocking_nodes=_counted(lambda board: threats_first(board, my_order(board))),
-        threats_static_nodes=_order_nodes('threats+static'),
-    )
-
-
 MY_ORDER = Exercise(
     number=4,
     starter=function_starter(my_order),
-    figures=_order_figures,
+    figures=lambda: dict(   # "urgent then blocking" is my_order sorted as the threats orders sort
+        my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'), index_nodes=_order_nodes('index'),
+        urgent_then_blocking_nodes=_counted(lambda board: threats_first(board, my_order(board))),
+        threats_static_nodes=_order_nodes('threats+static'),
+    ),
     code=(my_order,),
     checker=CustomCheck(_judge_order, kind="function", instruction=untouched("my_order")),
     answer=lambda: my_order,
@@ -511,17 +460,7 @@ def _quickest_first(board):
     return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
 
 
-def _perfect_figures() -> dict:
-    best, worst = best_and_worst()
-    return dict(
-        best=best, worst=worst, threats_static_nodes=_order_nodes('threats+static'),
-        quickest_first_nodes=_counted(_quickest_first),
-    )
-
-
-_PERFECT_NAMES = ("best first", "worst first")
-
-_PERFECT_SLIPS = {   # {number: {wrong value: (the slip's id, its words)}}: the slip that gives one wrong number
+_PERFECT_SLIPS = {   # {name: {wrong value: (the slip's id, its words)}}: the slip that gives one wrong number
     "best first": {
         880: ("best_moves_only",
               "That counts the best moves only: an order must offer every legal move, the others after them."),
@@ -533,12 +472,8 @@ _PERFECT_SLIPS = {   # {number: {wrong value: (the slip's id, its words)}}: the 
                                " for the opponent, so negate it before sorting."),
     },
 }
-
-_PAIR_SLIPS = {      # {(best first, worst first): (id, words)}: a slip that gives the pair, named alone
-    (197_668, 2_312): ("swapped", "The two counts are the other way round: give them in the order the prompt"
-                                  " names them, (best first, worst first)."),
-}
-
+_SWAPPED = ((197_668, 2_312), "The two counts are the other way round: give them in the order the prompt names"
+                              " them, (best first, worst first).")
 _PERFECT_NUMBERS = NumbersCheck(
     {"best first": 2_312, "worst first": 197_668},
     mistakes={name: {value: words for value, (_, words) in slips.items()} for name, slips in _PERFECT_SLIPS.items()},
@@ -548,27 +483,23 @@ _PERFECT_NUMBERS = NumbersCheck(
 
 
 def _judge_perfect(answer):
-    """The two counts, each wrong one named by its slip (and the verdict by the first slip's id); a pair that
-    a slip gives as a whole, such as the two counts swapped, is named alone."""
+    # A judge: NumbersCheck's mistakes and slips carry no id, which the grade export and tests need
     found = _PERFECT_NUMBERS.judge(answer)
-    if found.ok or found.status != "wrong":
+    values = [answer.get(name) for name in _PERFECT_SLIPS] if isinstance(answer, dict) else answer
+    if found.status != "wrong" or found.mistake or len(values) != 2 or not all(map(_is_value, values)):
         return found
-    values = [answer.get(name) for name in _PERFECT_NAMES] if isinstance(answer, dict) else answer
-    if isinstance(values, (tuple, list)) and len(values) == 2 and all(map(_is_value, values)):
-        for pair, (slip, words) in _PAIR_SLIPS.items():
-            if all(map(same_number, values, pair)):
-                return wrong(words, mistake=slip)
-        for name, value in zip(_PERFECT_NAMES, values):
-            for wrong_value, (slip, _) in _PERFECT_SLIPS[name].items():
-                if same_number(value, wrong_value):
-                    return wrong(*found.parts, mistake=slip)
-    return found
+    if all(map(same_number, values, _SWAPPED[0])):
+        return wrong(_SWAPPED[1], mistake="swapped")
+    slips = [slip for value, name in zip(values, _PERFECT_SLIPS)
+             for wrong_value, (slip, _) in _PERFECT_SLIPS[name].items() if same_number(value, wrong_value)]
+    return wrong(*found.parts, mistake=slips[0]) if slips else found
 
 
 PERFECT = Exercise(
     number=5,
     starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
-    figures=_perfect_figures,
+    figures=lambda: dict(best=best_and_worst()[0], worst=best_and_worst()[1], quickest_first_nodes=_counted(
+        _quickest_first), threats_static_nodes=_order_nodes('threats+static')),
     code=(best_first, worst_first, best_and_worst),
     checker=CustomCheck(_judge_perfect, kind="number", instruction=_PERFECT_NUMBERS.instruction),
     answer=best_and_worst,
@@ -589,30 +520,28 @@ def beyond_the_window(trace):
     return found
 
 
-def _read_path(answer, what="a list of moves"):
-    """A path of moves as a list of ints; the check stops saying what is wrong with it otherwise."""
+def _read_path(answer, what="a list of moves") -> list[int]:
+    """A path of moves as a list of ints; ValueError saying what is wrong with it otherwise."""
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        stop(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
-    moves = list(answer)
+        raise ValueError(f"Give {what} from the explorer's position, such as [1, 5], not {describe_value(answer)}.")
+    moves = list(answer)     # read once: it may be an iterator
     for move in moves:
         if not isinstance(move, numbers.Integral) or isinstance(move, bool):
-            stop(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
-                 f" {describe_value(move)}.")
+            raise ValueError(f"Give {what} as whole numbers (cells), such as [1, 5]; this one holds"
+                             f" {describe_value(move)}.")
     return [int(move) for move in moves]
 
 
 def _find(trace, path):
-    """The node of ``trace`` reached by ``path``; otherwise the check stops, naming the step not searched."""
+    """The node of ``trace`` reached by ``path``; ValueError naming the step not searched otherwise."""
     node = trace
     for depth, move in enumerate(path):
-        try:
-            node = node.child(move)
-        except KeyError:
+        if move not in [child.move for child in node.children]:
             where = _at(path[:depth])
-            where = where[0].upper() + where[1:]
-            if move in node.pruned:
-                stop(f"{where}, move {move} was pruned: the search never went there.")
-            stop(f"{where}, {move} is not a legal move.")
+            said = f"move {move} was pruned: the search never went there" if move in node.pruned else \
+                f"{move} is not a legal move"
+            raise ValueError(f"{where[0].upper()}{where[1:]}, {said}.")
+        node = node.child(move)
     return node
 
 
@@ -641,24 +570,16 @@ def _why_hard_edge(path) -> str:
             f" read as \"at most {format_value(hard.value)}\".")
 
 
-_BEYOND_TODO = "replace None with the moves that lead to your node, such as [1, 5], then run the cell again."
-
-
-def _judge_beyond(answer):
+def _beyond_node(answer):
     path = _read_path(answer)
-    node = _find(_trace(soft=True), path)
-    window = format_window(node.alpha, node.beta)
-    if node.alpha <= node.value <= node.beta:
-        return wrong(
-            f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window {window}"
-            " (the ends included): fail-hard returns the same there.",
-            node.board,
-            "Look deeper, where the window is narrow, for a value below α or above β.",
-        )
-    return right(
-        f"{_at(path)}, fail-soft returns {signed(node.value)}, outside the window {window}.",
-        _why_hard_edge(path),
-    )
+    return path, _find(_trace(soft=True), path)
+
+
+def _inside_window(found):
+    path, node = found
+    return (f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window"
+            f" {format_window(node.alpha, node.beta)} (the ends included): fail-hard returns the same there.",
+            node.board, "Look deeper, where the window is narrow, for a value below α or above β.")
 
 
 BEYOND = Exercise(
@@ -669,7 +590,11 @@ BEYOND = Exercise(
         why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0]),
     ),
     code=(beyond_the_window,),
-    checker=CustomCheck(_judge_beyond, kind="position", instruction=_BEYOND_TODO),
+    checker=PositionCheck(
+        lambda found: not found[1].alpha <= found[1].value <= found[1].beta, _inside_window, parse=_beyond_node,
+        success=lambda found: (f"{_at(found[0])}, fail-soft returns {signed(found[1].value)}, outside the window"
+                               f" {format_window(found[1].alpha, found[1].beta)}.", _why_hard_edge(found[0])),
+        instruction="replace None with the moves that lead to your node, such as [1, 5], then run the cell again."),
     answer=lambda: beyond_the_window(_trace(soft=True))[0],
 )
 
@@ -707,14 +632,10 @@ def a_draw_cutoff():
 
 
 def _beta_source(trace, path):
-    """Where the β of the node at ``path`` came from: the moves to the searched position whose value set it.
+    """The moves to the searched position whose value set the β of the node at ``path`` (None: the root's own).
 
-    β at a node is −α of its parent when the node was searched.  If that is
-    not the α the parent arrived with, one of the parent's earlier moves
-    raised it: the first whose value reached −β.  Otherwise it was inherited,
-    −β of the grandparent, and so on up.  None if it goes back to the root's
-    own window.
-    """
+    β at a node is −α of its parent when it was searched: set by the first earlier move of the parent that
+    reached it, or, if none raised α, inherited from further up."""
     for depth in range(len(path), 0, -2):
         parent = trace.follow(path[:depth - 1])
         beta = parent.child(path[depth - 1]).beta
@@ -728,55 +649,61 @@ _DRAW_TODO = ("replace None with (the moves to your node, the moves to the posit
               " cell again.")
 
 
-def _judge_draw_cutoff(answer):
+def _node_and_source(answer):
+    """(the node's path, its node in the fail-hard trace, the source's path), or ValueError."""
     if not isinstance(answer, (tuple, list)) or len(answer) != 2 or isinstance(answer[0], numbers.Integral):
-        return wrong(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not"
-                     f" {describe_value(answer)}.")
+        raise ValueError(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not"
+                         f" {describe_value(answer)}.")
     if all(part is None for part in answer):
-        return unanswered(_DRAW_TODO)
-    hard = _trace()
+        raise Stop(unanswered(_DRAW_TODO))
     path = _read_path(answer[0], "the node as a list of moves")
-    node = _find(hard, path)
-    where = _at(path)
-    me = node.board.turn
+    return path, _find(_trace(), path), _read_path(answer[1], "the source as a list of moves")
+
+
+def _draw_worth(path, node) -> int:
+    """What the move that cut off at ``node`` is worth to the side to move, read from the fail-soft search."""
+    return -_trace(soft=True).follow(path + [node.children[-1].move]).value
+
+
+def _draw_cutoff_found(found) -> bool:
+    path, node, source = found
+    return path != [1, 5] and node.cutoff and _draw_worth(path, node) == 0 and source == _beta_source(_trace(), path)
+
+
+def _explain_draw_cutoff(found):
+    path, node, source = found
+    me, cut = node.board.turn, node.children[-1] if node.children else None
     if path == [1, 5]:
-        return wrong(f"The node {where} is the text's example: find the other one.")
+        return f"The node {_at(path)} is the text's example: find the other one."
     if not node.cutoff:
-        return wrong(f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board)
-    cut = node.children[-1]
-    worth = -_trace(soft=True).follow(path + [cut.move]).value
+        return f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board
+    worth = _draw_worth(path, node)
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
                  if worth != -cut.value else "")
-        return wrong(
-            f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {signed(worth)}"
-            f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.",
-            node.board,
-        )
-    source = _read_path(answer[1], "the source as a list of moves")
-    if source != _beta_source(hard, path):
-        try:
-            _find(hard, source)
-            position = f"the position {_at(source)}" if source else "the explorer's position itself"
-            said = f"{position} is not where that β came from"
-        except Stop as stopped:
-            error = stopped.verdict.text
-            said = f"{source} is not a path of the search ({error[0].lower()}{error[1:-1]})"
-        return wrong(
-            f"Right node: {where}, {me}'s move {cut.move} is worth a draw and reaches"
+        return (f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {signed(worth)}"
+                f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.", node.board)
+    try:
+        _find(_trace(), source)
+        position = f"the position {_at(source)}" if source else "the explorer's position itself"
+        said = f"{position} is not where that β came from"
+    except ValueError as error:
+        said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
+    return (f"Right node: {_at(path)}, {me}'s move {cut.move} is worth a draw and reaches"
             f" β = {format_value(node.beta)}. But {said}.",
             "β at a node is −α of its parent at the moment the node is searched, and the parent's α rises"
             " only when one of its moves beats it. Look at the moves the parent searched before this node"
-            " (or, if none of them raised α, further up).",
-        )
-    holder = hard.follow(source[:-1]).board.turn
-    return right(
-        f"{where}, {me}'s move {cut.move} is worth a draw and reaches β = {format_value(node.beta)}:"
-        f" a cut-off at a draw. The β came from the position {_at(source)}, worth a draw: with that move"
-        f" {holder} had already made sure that {other(holder)} gets no more than a draw, so {holder} will never"
-        f" let the game reach this node if it is worth more than that to {other(holder)}."
-    )
+            " (or, if none of them raised α, further up).")
+
+
+def _draw_cutoff_success(found):
+    path, node, source = found
+    me, holder = node.board.turn, _trace().follow(source[:-1]).board.turn
+    return (f"{_at(path)}, {me}'s move {node.children[-1].move} is worth a draw and reaches β ="
+            f" {format_value(node.beta)}: a cut-off at a draw. The β came from the position {_at(source)}, worth a"
+            f" draw: with that move {holder} had already made sure that {other(holder)} gets no more than a draw,"
+            f" so {holder} will never let the game reach this node if it is worth more than that to {other(holder)}.")
 
 
 DRAW_CUTOFF = Exercise(
@@ -785,7 +712,8 @@ DRAW_CUTOFF = Exercise(
         "(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
-    checker=CustomCheck(_judge_draw_cutoff, kind="custom", instruction=_DRAW_TODO),
+    checker=PositionCheck(_draw_cutoff_found, _explain_draw_cutoff, success=_draw_cutoff_success,
+                          parse=_node_and_source, instruction=_DRAW_TODO),
     answer=a_draw_cutoff,
 )
 

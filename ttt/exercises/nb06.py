@@ -1,42 +1,34 @@
-"""The solutions, checks and starters of notebook 06's exercises (memoization); their words are in nb06.md.
-
-The solutions use only what notebook 06 has shown.  The checks compare with the package (``ttt.solve``,
-``ttt.memo.reaches``) or with figures stated here and recomputed in ``tests/exercises/test_nb06.py``.
-Exercises 5 and 6 ask about the notebook's wrong searches, so their checks replay them
-(``reaches_shared``, ``logged_search``) to test the property a position must have, and the tests check
-those replays against ``ttt.solve`` on every position.
-"""
+"""Notebook 06 (memoization): worked solutions, which use only what the notebook has shown, and their checks,
+which compare with the package (``ttt.solve``, ``ttt.memo``) or replay the notebook's wrong searches."""
 
 from __future__ import annotations
 
 import gc
-import numbers
 import random
 import sys
 from functools import cache, lru_cache
 from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, Stop, stop, untouched
+from ttt.exercises.calls import Learner, Stop, current_budget, stop, untouched
 from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, parse_position, several
-from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_state, describe_value, reveal, right, unanswered, wrong
+from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_state, describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import ordinal, plural, signed
 from ttt.positions import all_positions
 from ttt.instrument import SearchStats
-from ttt.memo import reaches
+from ttt.memo import negamax_memo, reaches
 from ttt.players import FullSearchPlayer, PerfectPlayer, ShortcutPlayer
 from ttt.scores import leaf_score, leaf_value, plies_from_score, sign
 from ttt.solver import solve
 
 EMPTY = Board.empty()
 INF = float("inf")
+_WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
 
 
-@cache
-def _reachable() -> frozenset:
-    return frozenset(all_positions())
+_reachable = cache(lambda: frozenset(all_positions()))
 
 
 def _reachable_3x3(answer) -> Board:
@@ -47,21 +39,21 @@ def _reachable_3x3(answer) -> Board:
     if board not in _reachable():
         raise ValueError(f"{board.notation} cannot be reached from the empty board in a game")
     if board.is_over:
-        raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where play goes on")
+        raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where"
+                         " play goes on")
     return board
 
 
-_WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
-
-
 @cache
-def _keys() -> tuple[Board, ...]:
-    """The 5,478 positions in the order the memo stores them (the order kb_value inserts)."""
-    from ttt.memo import negamax_memo
-
+def _below(board: Board) -> tuple[Board, ...]:
+    """The positions a memo search from ``board`` stores, in the order it stores them."""
     table: dict = {}
-    negamax_memo(EMPTY, table)
+    negamax_memo(board, table)
     return tuple(table)
+
+
+def _keys() -> tuple[Board, ...]:
+    return _below(EMPTY)
 
 
 # ====================================================================== 06.1 depth-aware memo
@@ -80,150 +72,132 @@ def memo_score(board, table, stats):
     return score
 
 
-def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False):
-    """A memo_score with one slip, written as a learner would: the leaf score, what is stored, a score from the root."""
+def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, count="every", table=None,
+               store_leaves=True, store_root=True):
+    """A memo_score with one slip, written as a learner would: the leaf score, what is stored (and where), which
+    calls are counted, a score from the root."""
 
-    def search(board, table, stats, depth=0):
-        stats.nodes += 1
-        if board in table:
-            return table[board]
+    def search(board, given, stats, depth=0):
+        memo = given if table is None else table
+        stats.nodes += count == "every"
+        if board in memo:
+            return memo[board]
+        stats.nodes += count == "misses"
         if board.is_over:
             score = leaf(board)
             if from_root and score:
                 score = -(10 - depth)     # counted from the root, as the Clojure post's 10 - depth
         else:
-            score = max(-search(child, table, stats, depth + 1) for _, child in board.children())
-        table[board] = stored(score)
+            score = max(-search(child, given, stats, depth + 1) for _, child in board.children())
+        if (store_leaves or not board.is_over) and (store_root or depth):
+            memo[board] = stored(score)
         return score
 
-    return lambda board, table, stats: search(board, table, stats)
+    return lambda board, given, stats: search(board, given, stats)
 
 
-_SCORE_SLIPS = [
-    (_memo_slip(leaf=leaf_value),
-     "That is the plain value (+1, 0, −1). Score a finished board with the depth-aware `ttt.scores.leaf_score` of"
-     " notebook 04: a win whose last move leaves e cells empty is worth e + 1 to the winner.", "plain-values"),
-    (_memo_slip(leaf=lambda board: -leaf_score(board)),
-     "The sign is turned round: a finished board's score is for the side to move, who has lost or drawn, so it is"
-     " `leaf_score(board)`, zero or negative; an unfinished one's is the best of *minus* its children's scores.",
-     "leaf-sign-turned"),
-    (_memo_slip(from_root=True),
-     "On a finished board the side to move has lost (or it is a draw): its score is `leaf_score(board)`, however"
-     " deep in a search the board was reached. A score counted from the root, such as 10 − depth, depends on where"
-     " the search began, so a table would give one root's answers to another.", "score-from-root"),
-    (_memo_slip(stored=sign),
-     "The score is right where the table has no entry yet, but a position met again gets the number stored for it:"
-     " store the depth-aware score itself in `table`, the one you return, not its sign.", "stores-sign"),
-]
+class _Memo(tuple):
+    """What a search from one board with a fresh table shows: (score, calls, entries, what the entries read back
+    as), shown as "score -2, 3 calls, 2 entries, each read back as its score"."""
+
+    def __repr__(self):
+        return f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')}, {self[3]}"
 
 
-def _score_mistake(board: Board, expected: int, got) -> str | None:
-    """Words for a wrong score that no slip of :data:`_SCORE_SLIPS` explains (None if none fits)."""
-    if not isinstance(got, numbers.Real) or isinstance(got, bool):
-        return None
-    if board.is_over:
+_READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
+
+
+def _memo_run(function, board):
+    """``function(board, table, stats)`` with a fresh table, then asked again for every position below ``board``."""
+    table, stats = {}, SearchStats()
+    score = function(board, table, stats)
+    calls, entries = stats.nodes, len(table)
+    with current_budget().paused():
+        keys = _below(board)
+    read = {key: function(key, table, SearchStats()) for key in keys}
+    with current_budget().paused():
+        scores = _scores()
+        wrong = [(got, scores[key]) for key, got in read.items() if got != scores[key]]
+    said = _READ_BACK[0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2]
+    return _Memo((score, calls, entries, said))
+
+
+@cache
+def _scores() -> dict[Board, int]:
+    return {board: solve(board).score for board in all_positions()}
+
+
+def _memo_reference(board):
+    table, stats = {}, SearchStats()
+    negamax_memo(board, table, stats)
+    return _Memo((solve(board).score, stats.nodes, len(table), _READ_BACK[0]))
+
+
+def _memo_describe(board, expected, got):
+    """Words for a search that no slip explains."""
+    if got[0] is None:
+        return "memo_score returned None: is a `return` missing?"
+    if got[0] != expected[0] and board.is_over:
         return ("On a finished board the side to move has lost (or it is a draw): its score is"
                 " `leaf_score(board)`, however deep in a search the board was reached.")
-    return ("Score a position by itself, not by how it was reached: the score must not depend on a depth"
-            " passed down from the root (the table would then give one root's answers to another). A win"
-            " whose last move leaves e cells empty is worth e + 1, whoever asks.")
-
-
-def _score_positions() -> tuple[Board, ...]:
-    """The positions with eight marks or more, fullest first, each searched with an empty table: every slip of
-    :data:`_SCORE_SLIPS` but the stored sign shows there, and the search from the empty board that follows
-    (:func:`_judge_score`) reads the table back on every position."""
-    return tuple(board for board in all_positions() if board.moves_made >= 8)
-
-
-_MEMO_SLOW = "Is the memo used? Look each position up in `table` before working it out, and store its score there."
-
-_SCORE_CHECK = FunctionCheck(
-    lambda board: solve(board).score, _score_positions, name="memo_score", args="board, table, stats",
-    call=lambda function, board: function(board, {}, SearchStats()), describe=_score_mistake,
-    mistakes=_SCORE_SLIPS, slow=_MEMO_SLOW, label="every position with at least eight marks",
-)
-
-
-def _read_back(function, boards, table):
-    """``function(board, table, stats)`` for every board, with the table its search from the empty board filled."""
-    stats = SearchStats()
-    return [function(board, table, stats) for board in boards]
-
-
-def _judge_read_back(memo: Learner, table: dict):
-    """Stop when the filled table gives a position another score than a fresh search does (the stored sign)."""
-    boards = _keys()
-    scores = memo(boards, table, call=_read_back, where="with the table its search from the empty board filled")
-    for board, got in zip(boards, scores):
-        expected = solve(board).score
-        if got != expected or isinstance(got, bool):
-            stored = got == sign(expected) and got != expected
-            stop("memo_score scores every position right with an empty table, but with the table its search from"
-                 f" the empty board filled, memo_score(board, table, stats) returns {describe_value(got)} on this"
-                 f" board ({describe_state(board)}), whose score is {expected}:", board,
-                 "That is its sign, the plain value: the table holds the sign of the score where it should hold the"
-                 " score itself, the one memo_score returns." if stored else
-                 "The table holds another number than the score memo_score returns: store the score itself.",
-                 mistake="stores-sign" if stored else "stores-other-than-returned")
-
-
-def _judge_score(answer):
-    scores = _SCORE_CHECK._judge(answer)
-    if not scores.ok:
-        return scores
-    table, stats = {}, SearchStats()
-    memo = Learner(answer, "memo_score", args="board, table, stats", slow=_MEMO_SLOW,
-                   work=lambda *args: (5_478, "positions exist below the empty board"))
-    got = memo(EMPTY, table, stats, where="on the empty board")
-    if got != 0 or isinstance(got, bool):
-        stop(f"memo_score returned {describe_value(got)} on the empty board, whose score is 0 (a draw).", EMPTY,
-             mistake="empty-board-score")
-    calls, entries = stats.nodes, len(table)
-    if (calls, entries) != (16_168, 5_478):
-        return _wrong_counts(calls, entries)
-    _judge_read_back(memo, table)
-    return right("memo_score gives the depth-aware score of every position with at least eight marks, each searched"
-                 " with an empty table, and of every position with the table its search from the empty board"
-                 " filled; from the empty board it makes 16,168 calls and leaves 5,478 entries, as the search of"
-                 " plain values does.")
-
-
-def _wrong_counts(calls: int, entries: int):
-    """The refusal of a memo that scores right but makes the wrong number of calls or leaves the wrong entries."""
-    lines = [f"memo_score scores every position right, but from the empty board it makes {calls:,} calls and leaves"
-             f" {entries:,} entries in the table, where 16,168 and 5,478 are expected."]
-    mistake = "counts"
-    if calls == 0:
-        lines.append("It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.")
-        mistake = "counts-no-calls"
-    elif calls == entries or calls == 5_478:
-        lines.append("It seems to count only the positions it works out: count every call, those answered by"
-                     " the table included (the convention of section 1).")
-        mistake = "counts-only-misses"
-    elif calls >= 549_946:
-        lines.append("That is as many calls as brute force: look each position up in `table` before working it"
-                     " out, and store its score there afterwards.")
-        mistake = "memo-unused"
-    if entries == 0:
-        lines.append("Nothing was stored in the table it was given: store the score in `table`, the argument,"
-                     " not in a table of your own.")
-        mistake = "own-table"
-    elif entries == 4_520:
-        lines.append("Only the 4,520 unfinished positions are stored: store the finished ones too, as"
-                     " `memo_negamax` does. (The Haskell tutorial's table leaves them out, for the same count.)")
-        mistake = "finished-not-stored"
-    elif entries == 5_477:
-        lines.append("One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).")
-        mistake = "root-not-stored"
-    return wrong("\n".join(lines), mistake=mistake)
+    if got[0] != expected[0]:
+        return ("Score a position by itself, not by how it was reached: the score must not depend on a depth"
+                " passed down from the root (the table would then give one root's answers to another). A win"
+                " whose last move leaves e cells empty is worth e + 1, whoever asks.")
+    return "Count one call per call, those answered by the table included, and store every position searched."
 
 
 DEPTH_MEMO = Exercise(
     number=1,
     starter=function_starter(memo_score),
     code=(memo_score,),
-    checker=CustomCheck(_judge_score, kind="function", instruction=untouched("memo_score")),
+    checker=FunctionCheck(   # the empty board first: an answer without a memo is too slow there, whatever else
+        _memo_reference, lambda: [EMPTY] + [board for board in all_positions() if board.moves_made >= 8],
+        name="memo_score", args="board, table, stats", call=_memo_run, describe=_memo_describe,
+        compare=lambda got, expected: got == expected and not isinstance(got[0], bool),
+        work=lambda board: (_memo_reference(board)[2], "positions exist below this board"),
+        slow="Is the memo used? Look each position up in `table` before working it out, and store its score there.",
+        label="the empty board and every position with at least eight marks, each searched with an empty table and"
+              " then asked again with the table filled; from the empty board it makes 16,168 calls and leaves 5,478"
+              " entries, as the search of plain values does",
+        mistakes=[
+            (_memo_slip(leaf=leaf_value),
+             "That is the plain value (+1, 0, −1). Score a finished board with the depth-aware"
+             " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth e + 1 to"
+             " the winner.",
+             "plain-values"),
+            (_memo_slip(leaf=lambda board: -leaf_score(board)),
+             "The sign is turned round: a finished board's score is for the side to move, who has lost or drawn, so it"
+             " is `leaf_score(board)`, zero or negative; an unfinished one's is the best of *minus* its children's"
+             " scores.", "leaf-sign-turned"),
+            (_memo_slip(from_root=True),
+             "On a finished board the side to move has lost (or it is a draw): its score is `leaf_score(board)`,"
+             " however deep in a search the board was reached. A score counted from the root, such as 10 − depth,"
+             " depends on where the search began, so a table would give one root's answers to another.",
+             "score-from-root"),
+            (_memo_slip(stored=sign),
+             "The score is right where the table has no entry yet, but a position met again gets the number stored"
+             " for it: store the depth-aware score itself in `table`, the one you return, not its sign.",
+             "stores-sign"),
+            (_memo_slip(stored=lambda score: 2 * score),
+             "The table holds another number than the score memo_score returns: store the score itself.",
+             "stores-other-than-returned"),
+            (_memo_slip(count="none"),
+             "It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.", "counts-no-calls"),
+            (_memo_slip(count="misses"),
+             "It seems to count only the positions it works out: count every call, those answered by the table"
+             " included (the convention of section 1).", "counts-only-misses"),
+            (_memo_slip(store_leaves=False),
+             "Only the unfinished positions are stored: store the finished ones too, as `memo_negamax` does. (The"
+             " Haskell tutorial's table leaves them out, for the same count.)", "finished-not-stored"),
+            (_memo_slip(store_root=False),
+             "One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).",
+             "root-not-stored"),
+            (_memo_slip(table={}),   # last: a table of its own makes its calls depend on what it was asked before
+             "Nothing was stored in the table it was given: store the score in `table`, the argument, not in a table"
+             " of your own.", "own-table"),
+        ],
+    ),
     answer=lambda: memo_score,
 )
 
@@ -358,12 +332,13 @@ def nodes_made():
 
 _MEMORY_LIMIT = 64_000_000   # bytes that all 5,479 versions may take together
 _SAMPLED = (0, 1, 2, 3, 10, 100, 1_000, 2_739, 5_478)
+_CHUNK = 250   # insertions per call of the check, between two measures of the memory the versions keep
+_NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, CodeType)
 
 
 def _asked(size: int, count: int) -> list[int]:
-    """The keys asked of the version after ``size`` insertions: all of them while the version is small;
-    then the first 100, the 100 on each side of the last one inserted, and every 10th (so that a right answer
-    ten times slower than the worked one still fits the budget). The empty version is asked for every key."""
+    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample (the first
+    100, 100 on each side of the last inserted, every 10th), so a right answer ten times slower than ours fits."""
     if size == 0:
         return list(range(count))
     if size <= 1_000:
@@ -371,29 +346,24 @@ def _asked(size: int, count: int) -> list[int]:
     return sorted(set(range(100)) | set(range(size - 100, min(count, size + 100))) | set(range(0, size, 10)))
 
 
-_CHUNK = 250   # insertions per call of the check, between two measures of the memory the versions keep
-_NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, CodeType)
-
-
 def _bytes_kept(roots, seen: set) -> int:
-    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids), which are added to it.
-
-    The check's own measure of what the versions keep: the nodes, whatever the learner made them of
-    (instances, dataclasses, tuples, dicts), each counted once however many versions share it; the keys,
-    put in ``seen`` beforehand, and classes, functions and modules are not the map's.  It runs outside the
-    learner's calls, so unlike ``tracemalloc`` it costs the learner's code nothing.
-    """
+    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids, which are added): the nodes,
+    whatever they are made of, each counted once however many versions share it; unlike ``tracemalloc`` it runs
+    outside the learner's calls, so it costs their code nothing."""
     total, stack = 0, list(roots)
     while stack:
         thing = stack.pop()
         if id(thing) in seen:
             continue
         seen.add(id(thing))
-        if isinstance(thing, _NOT_DATA):
-            continue
-        total += sys.getsizeof(thing)
-        stack.extend(gc.get_referents(thing))
+        if not isinstance(thing, _NOT_DATA):
+            total += sys.getsizeof(thing)
+            stack.extend(gc.get_referents(thing))
     return total
+
+
+class _NoTrie(Exception):
+    """trie_insert returned None: nothing holds a key then (the empty map is None)."""
 
 
 def _insert_all(insert, versions, keys, start, done):
@@ -407,71 +377,6 @@ def _insert_all(insert, versions, keys, start, done):
         versions.append(new)
 
 
-class _NoTrie(Exception):
-    """trie_insert returned None: nothing holds a key then (the empty map is None)."""
-
-
-def _versions(insert, keys):
-    """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
-    versions, done, seen, kept = [None], [0], {id(key) for key in keys}, 0
-    named = []   # the insertion under way when the words were asked for (a second run to count calls moves done[0])
-
-    def where():
-        named.append(named[0] if named else done[0])
-        count = named[0]
-        return f"at the {ordinal(count)} insertion, the key {keys[count - 1].notation}", ()
-
-    collecting = gc.isenabled()
-    gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
-    try:
-        for start in range(0, len(keys), _CHUNK):
-            kept += _insert_chunk(insert, versions, keys, start, done, where, named, seen)
-            _memory_check(kept, len(versions) - 1)
-    finally:
-        if collecting:
-            gc.enable()
-    return versions
-
-
-def _insert_chunk(insert, versions, keys, start, done, where, named, seen) -> int:
-    """Insert the next :data:`_CHUNK` keys in one call of the learner's code; the bytes the new versions keep.
-
-    ``done[0]`` follows the insertion under way, ``where()`` words it and keeps it in ``named``."""
-    before = len(versions)
-    try:
-        try:
-            insert(versions, keys[start:start + _CHUNK], start + 1, done, call=_insert_all, describe=where,
-                   allow=(_NoTrie,))
-        except Stop as stopped:
-            text = where()[0]   # the insertion under way, called alone: "never finished" is told of one call
-            count = named[0]
-            _named_alone(stopped, insert, versions[count - 1], keys[count - 1], count, where=text)
-    except _NoTrie:
-        stop(f"trie_insert returned None {where()[0]}: a map holding a key cannot be None (None is the empty"
-             " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
-    return _bytes_kept(versions[before:], seen)
-
-
-def _memory_check(kept: int, count: int) -> None:
-    """Stop when the ``count`` versions kept so far take more than :data:`_MEMORY_LIMIT` bytes."""
-    if kept > _MEMORY_LIMIT:
-        stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
-             f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map,"
-             " as the copy-on-write dict does.",
-             "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
-             " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
-             mistake="copies-whole-map")
-
-
-def _named_alone(stopped: Stop, learner: Learner, *args, where: str) -> None:
-    """Raise ``stopped`` again; but when it is "too slow" on a batch of calls, first call the learner's function
-    alone on the call under way (the budget being spent, it stops at once): its words then say whether that one
-    call never finishes or makes too many calls, not the batch's."""
-    if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):
-        learner(*args, where=where)
-    raise stopped
-
-
 def _look_up_all(lookup, version, keys, done):
     """``lookup(version, key)`` for every key, in order; ``done[0]`` follows the key under way."""
     found = []
@@ -479,6 +384,53 @@ def _look_up_all(lookup, version, keys, done):
         done[0] = index
         found.append(lookup(version, key))
     return found
+
+
+def _batch(learner, batch, call, named, describe, alone):
+    """``learner(*batch, call=call)``, one call of the learner's code for many of theirs; "too slow" or "never
+    finished" is then told of the one call under way (``alone(named[0])``: its args and words), called alone."""
+    try:
+        return learner(*batch, call=call, describe=describe, allow=(_NoTrie,))
+    except Stop as stopped:
+        if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):
+            describe()                      # fixes named[0], the call under way
+            args, where = alone(named[0])
+            learner(*args, where=where)     # the budget is spent: it stops at once, with its own words
+        raise
+
+
+def _versions(insert, keys):
+    """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
+    versions, done, seen, kept, named = [None], [0], {id(key) for key in keys}, 0, []
+
+    def where():     # the insertion under way when first asked (a second run to count calls moves done[0])
+        named.append(named[0] if named else done[0])
+        return f"at the {ordinal(named[0])} insertion, the key {keys[named[0] - 1].notation}", ()
+
+    collecting = gc.isenabled()
+    gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
+    try:
+        for start in range(0, len(keys), _CHUNK):
+            before = len(versions)
+            try:
+                _batch(insert, (versions, keys[start:start + _CHUNK], start + 1, done), _insert_all, named, where,
+                       lambda count: ((versions[count - 1], keys[count - 1], count), where()[0]))
+            except _NoTrie:
+                stop(f"trie_insert returned None {where()[0]}: a map holding a key cannot be None (None is the empty"
+                     " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
+            kept += _bytes_kept(versions[before:], seen)
+            if kept > _MEMORY_LIMIT:
+                count = len(versions) - 1
+                stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
+                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map,"
+                     " as the copy-on-write dict does.",
+                     "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
+                     " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
+                     mistake="copies-whole-map")
+    finally:
+        if collecting:
+            gc.enable()
+    return versions
 
 
 def _wrong_lookup(size, index, key, got) -> None:
@@ -501,12 +453,8 @@ def _wrong_lookup(size, index, key, got) -> None:
     stop(f"In the version after {plural(size, 'insertion')}, {said}", key, why, mistake=mistake)
 
 
-def _untouched(learner: Learner, *args) -> bool:
-    """Whether the learner's function is still the starter: it raises ``NotImplementedError`` on ``args``."""
-    return learner(*args, call=_raises_todo, where="on the empty map (None)")
-
-
 def _raises_todo(function, *args) -> bool:
+    """Whether the learner's function is still the starter: it raises ``NotImplementedError``."""
     try:
         function(*args)
     except NotImplementedError:
@@ -515,15 +463,15 @@ def _raises_todo(function, *args) -> bool:
 
 
 def _judge_trie(answer):
+    # A judge: state across calls (5,479 versions, the memory they share), which no check kind's cases can hold
     functions = several(answer, ["trie_insert", "trie_lookup"], "functions")
     if functions == [None, None]:
         return unanswered(untouched("trie_insert", "trie_lookup"))
     insert = Learner(functions[0], "trie_insert", args="trie, key, value")
     lookup = Learner(functions[1], "trie_lookup", args="trie, key")
     keys = _keys()
-    todo = [name for name, learner, args in (("trie_insert", insert, (None, keys[0], 1)),
-                                             ("trie_lookup", lookup, (None, keys[0])))
-            if _untouched(learner, *args)]
+    todo = [learner.name for learner, args in ((insert, (None, keys[0], 1)), (lookup, (None, keys[0])))
+            if learner(*args, call=_raises_todo, where="on the empty map (None)")]
     if todo:                                 # each is told to replace only what it has not written
         return unanswered(untouched(*todo))
     got = lookup(None, keys[0], where="on the empty map (None)")
@@ -531,21 +479,16 @@ def _judge_trie(answer):
         stop(f"trie_lookup(None, key) returned {describe_value(got)}: the empty map holds no key, so it should"
              " return None.", mistake="empty-map-holds-a-key")
     versions = _versions(insert, keys)
-    done = [0]
     for size in _SAMPLED:
-        asked = _asked(size, len(keys))
-        named = []   # the key under way when the words were asked for (a second run to count calls moves done[0])
+        asked, done, named = _asked(size, len(keys)), [0], []
 
-        def where():
+        def where():     # the key under way when first asked
             named.append(named[0] if named else done[0])
             return (f"in the version after {plural(size, 'insertion')}, for the key"
                     f" {keys[asked[named[0]]].notation}", ())
 
-        try:
-            found = lookup(versions[size], [keys[index] for index in asked], done, call=_look_up_all, describe=where)
-        except Stop as stopped:
-            text = where()[0]
-            _named_alone(stopped, lookup, versions[size], keys[asked[named[0]]], where=text)
+        found = _batch(lookup, (versions[size], [keys[index] for index in asked], done), _look_up_all, named, where,
+                       lambda index: ((versions[size], keys[asked[index]]), where()[0]))
         for index, got in zip(asked, found):
             if got != (index + 1 if index < size else None) or isinstance(got, bool):
                 _wrong_lookup(size, index, keys[index], got)
@@ -563,9 +506,9 @@ def _judge_trie(answer):
     return right(
         f"all {len(keys):,} versions answer for exactly the keys inserted before them (checked in the versions"
         f" after {', '.join(f'{n:,}' for n in _SAMPLED)} insertions, on a sample of the keys in the largest), none"
-        " changes when a later one is made, a key"
-        " inserted again gets its new value in the new version only, a key with another key's hash is told apart,"
-        f" and all the versions together take less than {_MEMORY_LIMIT // 1_000_000} MB."
+        " changes when a later one is made, a key inserted again gets its new value in the new version only, a key"
+        f" with another key's hash is told apart, and all the versions together take less than"
+        f" {_MEMORY_LIMIT // 1_000_000} MB."
     )
 
 
@@ -757,11 +700,7 @@ def _soft_root(board):
 
 def _fits(result, true, alpha, beta) -> bool:
     """Is a fail-soft result right under (alpha, beta)?  A bound on the right side, or the value itself."""
-    if true <= alpha:
-        return result <= alpha
-    if true >= beta:
-        return result >= beta
-    return result == true
+    return result <= alpha if true <= alpha else result >= beta if true >= beta else result == true
 
 
 def _window(alpha, beta) -> str:
@@ -770,8 +709,7 @@ def _window(alpha, beta) -> str:
 
 def _bad_hits(log) -> dict[Board, tuple]:
     """For each entry read back wrongly: (stored under this window, the value stored, read under that window)."""
-    stores = {}
-    found = {}
+    stores, found = {}, {}
     for kind, board, alpha, beta, value in log:
         if kind == "store":
             stores[board] = (alpha, beta, value)
@@ -799,37 +737,30 @@ def _one_trace() -> str:
 _STILL_TODO = "replace None with (your position, the entry that goes wrong), then run the cell again."
 
 
-def _judge_still(answer):
-    if several(answer, ["position", "entry"], 'positions (each a Board or text such as "X../.O./...")') == [None, None]:
-        return unanswered(_STILL_TODO)
-    try:
-        position = _reachable_3x3(answer[0])
-    except ValueError as error:
-        return wrong("The position: " + str(error).rstrip(".") + ".")
-    value, log = _soft_root(position)
-    true = solve(position).value
-    if value == true:
-        return wrong(f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
-                     f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
-                     " where it gives a wrong value (`mistakes` returns them).", position)
-    bad = _bad_hits(log)
-    try:
-        entry = parse_position(answer[1])
-    except ValueError as error:
-        return wrong("The entry: " + str(error).rstrip(".") + ".")
-    where = f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[true]}, found {signed(value)})"
-    if entry in bad:
-        (low, high, stored), (read_low, read_high) = bad[entry]
-        entry_true = solve(entry).value
-        meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
-                   else f"exactly {signed(stored)}")
-        return right(
-            f"{where}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when searched with the window"
-            f" {_window(low, high)}, where it means \"{meaning}\"; its true value is {signed(entry_true)}. It was read back"
-            f" under the window {_window(read_low, read_high)}, where {signed(stored)} says something false about"
-            f" {signed(entry_true)}, and the search took it as settled. Only a flag saying what the stored number"
-            " means (exact, lower or upper bound) lets a search tell when a stored result may be reused."
-        )
+def _position_and_entry(answer):
+    """(the position, the entry, the value the soft cache finds there, its log), or ValueError."""
+    parts = several(answer, ["position", "entry"], 'positions (each a Board or text such as "X../.O./...")')
+    if parts == [None, None]:
+        raise Stop(unanswered(_STILL_TODO))
+    for what, read, part in (("position", _reachable_3x3, 0), ("entry", parse_position, 1)):
+        try:
+            parts[part] = read(parts[part])
+        except ValueError as error:
+            raise ValueError(f"The {what}: {error}") from None
+    return (*parts, *_soft_root(parts[0]))
+
+
+def _where(position, value) -> str:
+    return (f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[solve(position).value]},"
+            f" found {signed(value)})")
+
+
+def _explain_still(found):
+    position, entry, value, log = found
+    if value == solve(position).value:
+        return (f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
+                f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
+                " where it gives a wrong value (`mistakes` returns them).", position)
     kinds = {kind for kind, board, *_ in log if board == entry}
     if "store" not in kinds:
         why = "The search never stored that position: pick an entry from its table."
@@ -838,9 +769,21 @@ def _judge_still(answer):
     else:
         why = ("That entry was read back, but each time what it said was true of the position under the window of"
                " the moment (a bound on the right side, or the value itself). Look for a read-back where it was not.")
-    return wrong(f"{where}: {why}", entry,
-                 "For each entry read back, compare its stored number with its true value, under the window"
-                 " of the moment.")
+    return (f"{_where(position, value)}: {why}", entry,
+            "For each entry read back, compare its stored number with its true value, under the window of the moment.")
+
+
+def _success_still(found):
+    position, entry, value, log = found
+    (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
+    meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
+               else f"exactly {signed(stored)}")
+    return (f"{_where(position, value)}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when"
+            f" searched with the window {_window(low, high)}, where it means \"{meaning}\"; its true value is"
+            f" {signed(solve(entry).value)}. It was read back under the window {_window(read_low, read_high)}, where"
+            f" {signed(stored)} says something false about {signed(solve(entry).value)}, and the search took it as"
+            " settled. Only a flag saying what the stored number means (exact, lower or upper bound) lets a search"
+            " tell when a stored result may be reused.")
 
 
 STILL_WRONG = Exercise(
@@ -850,7 +793,8 @@ answer = (None, None)  # (a position where the soft cache goes wrong, the entry 
 exercise("06", 6).check(answer)""",
     figures=lambda: dict(one_trace=_one_trace()),
     code=(logged_search, traced_mistake),
-    checker=CustomCheck(_judge_still, kind="custom", instruction=_STILL_TODO),
+    checker=PositionCheck(lambda found: found[2] != solve(found[0]).value and found[1] in _bad_hits(found[3]),
+                          _explain_still, success=_success_still, parse=_position_and_entry, instruction=_STILL_TODO),
     answer=still_wrong,
 )
 
