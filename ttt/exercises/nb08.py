@@ -342,11 +342,10 @@ def _judge_teacher(answer):
     # the check's own measure, on a player of the package's holding a copy of the table: no learner's code runs
     share = optimal_share(TDPlayer(dict(values), symmetry=getattr(player, "symmetry", True)))
     self_share, self_classes = _self_play_share()
-    return right(
-        f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games it "
-        f"knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520 positions; "
-        f"self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
-    )
+    return right(f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games"
+                 f" it knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520"
+                 f" positions; self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores"
+                 f" {self_share:.1%}.")
 
 
 TEACHER = Exercise(
@@ -427,15 +426,11 @@ MENACE = Exercise(
     code=(menace_boxes, Menace),
     checker=NumbersCheck(
         {"boxes": 338, "without_last": 304},
-        mistakes={
-            "boxes": {
-                2_423: "That counts positions; a box serves a whole class of symmetric positions.",
-                627: "That counts O's positions too; MENACE plays X.",
-                765: "That counts every class, finished positions and O's turns included.",
-                289: "Those are the classes with O to move.",
-            },
-            "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."},
-        },
+        mistakes={"boxes": {2_423: "That counts positions; a box serves a whole class of symmetric positions.",
+                            627: "That counts O's positions too; MENACE plays X.",
+                            765: "That counts every class, finished positions and O's turns included.",
+                            289: "Those are the classes with O to move."},
+                  "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."}},
         explain="338 classes with X to move; 34 of them have one empty cell.",
     ),
     answer=menace_boxes,
