@@ -1,7 +1,4 @@
-"""Notebook 09 (beyond 3×3): worked solutions and checks (words: nb09.md); the test recomputes every figure.
-
-The checks of exercises 2 and 5 compute the property asked for (the two searches' calls, the board's lines).
-"""
+"""Notebook 09 (beyond 3×3): worked solutions and checks (words: nb09.md); the test recomputes every figure."""
 
 from __future__ import annotations
 
@@ -152,6 +149,7 @@ _PAIR_TODO = "replace None with your two positions, then run the cell again."
 
 
 def _two_positions(answer):
+    """The answer as two positions, by the answer-shape rule; (None, None) is not answered yet."""
     parts = several(answer, ["cheap", "dear"], "positions")
     if all(part is None for part in parts):
         raise Stop(unanswered(_PAIR_TODO))
@@ -159,7 +157,7 @@ def _two_positions(answer):
 
 
 def _measured(pair):
-    """``(faults, words, boards)``: what is wrong, ``{id: words}``, the two ratios in words, the boards and calls."""
+    """``(faults, (words, boards))``: what is wrong as ``{id: words}``; the two ratios, the boards and their calls."""
     calls = _capped_calls(pair[0], 2, 2, 0.25), _capped_calls(pair[1], 8, 1, 5)
     (memo_1, plain_1, first), (memo_2, plain_2, second) = calls
     faults = {}
