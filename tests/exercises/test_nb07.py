@@ -88,6 +88,28 @@ def test_a_right_key_of_the_learners_own_is_accepted(capsys):
     assert verdict(capsys, "07", 2, namespace["bit_key"])[0] is True
 
 
+def test_keys_written_other_ways_are_accepted():
+    """A key need not be the worked one: a loop over the permutations, a tuple, the largest image all name classes."""
+    def bit_key(x, o):
+        best = None
+        for _, perm in symmetries():
+            moved_x = moved_o = 0
+            for cell in range(9):
+                if x >> cell & 1:
+                    moved_x |= 1 << perm[cell]
+                if o >> cell & 1:
+                    moved_o |= 1 << perm[cell]
+            if best is None or (moved_x, moved_o) < best:
+                best = (moved_x, moved_o)
+        return best
+
+    def by_text(x, o):   # back to a board, then the package's key: a string
+        cells = "".join("X" if x >> cell & 1 else "O" if o >> cell & 1 else "." for cell in range(9))
+        return canonical_key(Board.parse(cells[:3] + "/" + cells[3:6] + "/" + cells[6:]))
+
+    assert exercise("07", 2).judge(bit_key).ok and exercise("07", 2).judge(by_text).ok
+
+
 def test_a_key_that_loops_is_stopped_within_3_s(capsys):
     def bit_key(x, o):
         while True:

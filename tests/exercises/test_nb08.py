@@ -71,6 +71,15 @@ def test_which_features_mistakes_have_ids(answer, mistake_id):
     assert exercise("08", 1).judge(answer).mistake == mistake_id
 
 
+def test_which_features_takes_the_two_names_in_any_container_and_order():
+    for answer in (frozenset({"my_wins", "their_twos"}), ("their_twos", "my_wins"), iter(["my_wins", "their_twos"]),
+                   {"their_twos": 0.808, "my_wins": 0.807}):
+        assert exercise("08", 1).judge(answer).ok
+    assert exercise("08", 1).judge(["their_twos", "my_twos"]).mistake == "not-the-worst-two"
+    assert exercise("08", 1).judge({"their_twos", "my_wins", "my_twos"}).mistake == "not-two"
+    assert exercise("08", 1).judge([None, None]).status == "unanswered"
+
+
 def test_which_features_states_no_share_in_graded_mode(capsys, monkeypatch):
     """Issue 27: a refusal printed all six shares, sorted, and named the count missing."""
     monkeypatch.setenv("TTT_GRADED", "1")

@@ -110,6 +110,14 @@ def test_cheap_and_dear_right_and_wrong(capsys):
     assert result is False and "first (cheap) position" in out
 
 
+def test_cheap_and_dear_takes_boards_and_strings_in_a_list_or_a_tuple():
+    boards = [Board.parse(CHEAP, k=4), Board.parse(DEAR, k=4)]
+    for answer in (boards, tuple(boards), [CHEAP, boards[1]], (boards[0], DEAR)):
+        assert exercise("09", 2).judge(answer).ok
+    assert exercise("09", 2).judge((CHEAP, DEAR, DEAR)).mistake == "wrong-shape"
+    assert exercise("09", 2).judge((None, None)).status == "unanswered"
+
+
 def test_a_ratio_beside_its_bound_shows_enough_digits():
     """Issue 27: 0.2505 was printed as 0.25 beside "at most 0.25"."""
     assert nb09._ratio(2_505, 10_000, 2, 0.25) == "0.251" and nb09._ratio(2_500, 10_000, 2, 0.25) == "0.25"
@@ -198,6 +206,18 @@ def test_pairing_right_and_wrong(capsys):
     for answer, mistake_id in ((rows, "line-without-pair"), (shared, "cell-in-two-pairs"), ([(0, 25)], "not-a-pair"),
                                ("0 1 5 6", "not-a-list"), ([(3, 3)], "cell-twice-in-a-pair")):
         assert exercise("09", 5).judge(answer).mistake == mistake_id
+
+
+def test_a_pairing_written_other_ways_is_accepted():
+    import numpy as np
+
+    pairs = nb09.five_pairing()
+    for answer in ([list(pair) for pair in pairs], [set(pair) for pair in pairs], (pair for pair in pairs),
+                   np.array(pairs), tuple(pairs)):
+        assert exercise("09", 5).judge(answer).ok
+    assert exercise("09", 5).judge(pairs[:-1]).mistake == "line-without-pair"   # one line left open
+    assert exercise("09", 5).judge(pairs + [pairs[0]]).mistake == "cell-in-two-pairs"   # a pair given twice
+    assert exercise("09", 5).judge([(0, 1.5)]).mistake == "not-a-pair"
 
 
 # ---------------------------------------------------------------------- 09.6 the longest forced win

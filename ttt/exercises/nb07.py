@@ -1,9 +1,4 @@
-"""Notebook 07 (symmetry): the worked solutions, checks and starters of its exercises (words: nb07.md).
-
-The solutions use only what the notebook has shown.  The references are the
-package's figures (``positions_up_to_symmetry``, ``canonical_key``) or figures
-stated literally, which ``tests/exercises/test_nb07.py`` recomputes independently.
-"""
+"""Notebook 07 (symmetry): worked solutions and checks (words: nb07.md); the test recomputes every figure."""
 
 from __future__ import annotations
 
@@ -12,10 +7,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, Stop, stop
+from ttt.exercises.calls import Learner, stop
 from ttt.exercises.checks import CustomCheck, NumbersCheck
-from ttt.exercises.verdicts import Boards
-from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_value, right
+from ttt.exercises.verdicts import Boards, describe_value, right
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import all_positions
@@ -47,13 +41,8 @@ RECTANGLES = Exercise(
     starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
     code=(rectangle_counts,),
     checker=NumbersCheck(
-        {
-            "positions": 111_973,
-            "rotate 180°": 123,
-            "mirror left-right": 105,
-            "mirror top-bottom": 899,
-            "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"],
-        },
+        {"positions": 111_973, "rotate 180°": 123, "mirror left-right": 105, "mirror top-bottom": 899,
+         "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]},
         mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},
             "classes": {
@@ -99,70 +88,40 @@ def bits(board):
 
 
 @lru_cache(maxsize=1)
-def _pictures() -> tuple[tuple[Board, tuple[Board, ...]], ...]:
-    """One position of each of the 765 classes (the first met), with its eight images in the order of
-    ``symmetries()``: the images of all 5,478 positions."""
-    classes = {}
+def _classes() -> tuple[tuple[Board, tuple[Board, ...]], ...]:
+    """One position of each of the 765 classes (the first met), and its eight images in the order of symmetries()."""
+    firsts = {}
     for board in all_positions():
-        classes.setdefault(canonical_key(board), board)
-    return tuple((board, tuple(images(board))) for board in classes.values())
+        firsts.setdefault(canonical_key(board), board)
+    return tuple((board, tuple(images(board))) for board in firsts.values())
 
 
-def _keys_of(function, pairs, done):
-    """``function(x, o)`` for every pair, in order; ``done[0]`` follows the pair under way."""
-    found = []
-    for index, (x, o) in enumerate(pairs):
-        done[0] = index
-        found.append(function(x, o))
-    return found
-
-
-def _all_keys(bit_key: Learner, pictures) -> list:
-    """The learner's key of every picture, in one call of its code (the words name the picture if it fails)."""
-    pairs = [bits(picture) for picture in pictures]
-    done = [0]
-    named = []   # the pair under way when the words were asked for (a second run to count calls moves done[0])
-
-    def where():
-        named.append(named[0] if named else done[0])
-        x, o = pairs[named[0]]
-        return f"on x={x}, o={o}, this board", (pictures[named[0]],)
-
+def _key(bit_key: Learner, picture: Board):
+    """The learner's key of one position, which must be a value a dictionary can hold."""
+    x, o = bits(picture)
+    key = bit_key(x, o, where=f"on x={x}, o={o}, this board", show=(picture,))
+    if key is None:
+        stop("bit_key returned None on this board: is a `return` missing? It returns the key, one integer.",
+             picture, mistake="returns-none")
     try:
-        return bit_key(pairs, done, call=_keys_of, describe=where)
-    except Stop as stopped:
-        if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):   # the call under way, alone: its own words
-            (text, show), (x, o) = where(), pairs[named[0]]
-            bit_key(x, o, where=text, show=show)
-        raise
-
-
-_CELL_PAIRS = [(a, b) for a in range(9) for b in range(a + 1, 9)]
-
-
-def _merged_cells(bit_key: Learner):
-    """Two cells whose marks the key merges into one bit (``(a, b, key)``), or None: a symmetry table that is not a
-    permutation of the nine cells.  With no O, any packing of a right image keeps both of X's bits."""
-    keys = bit_key([(1 << a | 1 << b, 0) for a, b in _CELL_PAIRS], [0], call=_keys_of,
-                   where="on positions with two X's and no O")
-    for (a, b), key in zip(_CELL_PAIRS, keys):
-        if isinstance(key, int) and not isinstance(key, bool) and key.bit_count() < 2:
-            return a, b, key
-    return None
+        hash(key)
+    except TypeError:
+        stop(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: return one integer.",
+             picture, mistake="unhashable-key")
+    return key
 
 
 def _stop_if_merging(bit_key: Learner) -> None:
-    merged = _merged_cells(bit_key)
-    if merged:
-        a, b, key = merged
-        stop(f"bit_key(x, o) with X on cells {a} and {b} and no O returns {key!r}, which has "
-             f"{'no bit' if key == 0 else 'one bit'} set: some symmetry table sends two cells to one bit, so an image"
-             " loses marks and different positions look alike.",
-             "Each table must send the nine cells to nine different bits, one permutation of them:"
-             " `[1 << perm[i] for i in range(9)]` for each `perm` of `symmetries()`.", mistake="table-not-bijection")
-
-
-_NAMES = [name for name, _ in symmetries()]
+    """Stop when a symmetry table sends two cells to one bit: with no O, a right image keeps both of X's bits."""
+    for a, b in ((a, b) for a in range(9) for b in range(a + 1, 9)):
+        key = bit_key(1 << a | 1 << b, 0, where="on positions with two X's and no O")
+        if isinstance(key, int) and not isinstance(key, bool) and key.bit_count() < 2:
+            stop(f"bit_key(x, o) with X on cells {a} and {b} and no O returns {key!r}, which has "
+                 f"{'no bit' if key == 0 else 'one bit'} set: some symmetry table sends two cells to one bit, so an"
+                 " image loses marks and different positions look alike.",
+                 "Each table must send the nine cells to nine different bits, one permutation of them:"
+                 " `[1 << perm[i] for i in range(9)]` for each `perm` of `symmetries()`.",
+                 mistake="table-not-bijection")
 
 
 def _not_invariant(bit_key: Learner, board: Board, pictures, keys) -> None:
@@ -170,42 +129,30 @@ def _not_invariant(bit_key: Learner, board: Board, pictures, keys) -> None:
     _stop_if_merging(bit_key)
     if len(set(keys[:4])) == 1 and len(set(keys[4:])) == 1:
         stop("bit_key gives one key to the four rotations of this position and another to its mirror images:",
-             Boards([pictures[0], pictures[4]], [f"key {keys[0]!r}", f"key {keys[4]!r} ({_NAMES[4]})"]),
+             Boards([pictures[0], pictures[4]], [f"key {keys[0]!r}", f"key {keys[4]!r} ({symmetries()[4][0]})"]),
              "A class holds the mirror images too: take the smallest image over all eight symmetries of"
              " `symmetries()`, the four mirrors as well as the four rotations.", mistake="rotations-only")
     other = next(index for index, key in enumerate(keys) if key != keys[0])
     stop("bit_key gives different keys to two images of one position:",
-         Boards([board, pictures[other]], [f"key {keys[0]!r}", f"key {keys[other]!r} ({_NAMES[other]})"]),
+         Boards([board, pictures[other]], [f"key {keys[0]!r}", f"key {keys[other]!r} ({symmetries()[other][0]})"]),
          "A canonical key must be the same for every image: take the smallest (or largest) of the eight "
          "images, not the position as it is.", mistake="not-invariant")
 
 
+# A judge: a right key is any value that is one per class, so no case has one expected value to declare.
 def _judge_bit_key(answer):
-    bit_key = Learner(answer, "bit_key", args="x, o")
-    found = _pictures()
-    pictures = [picture for _, images_ in found for picture in images_]
-    keys = _all_keys(bit_key, pictures)
-    for picture, key in zip(pictures, keys):
-        if key is None:
-            stop("bit_key returned None on this board: is a `return` missing? It returns the key, one integer.",
-                 picture, mistake="returns-none")
-        try:
-            hash(key)
-        except TypeError:
-            stop(f"bit_key returned {describe_value(key)}, which cannot be a dictionary key: return one integer.",
-                 picture, mistake="unhashable-key")
-    owner = {}  # a key -> the position that got it
-    for number, (board, images_) in enumerate(found):
-        mine = keys[8 * number: 8 * number + 8]
-        if any(key != mine[0] for key in mine):
-            _not_invariant(bit_key, board, images_, mine)
-        if mine[0] in owner:
+    bit_key, owner = Learner(answer, "bit_key", args="x, o"), {}   # owner: a key -> the position that got it
+    for board, pictures in _classes():
+        keys = [_key(bit_key, picture) for picture in pictures]
+        if any(key != keys[0] for key in keys):
+            _not_invariant(bit_key, board, pictures, keys)
+        if keys[0] in owner:
             _stop_if_merging(bit_key)
             stop("bit_key gives the same key to two positions that are not images of each other:",
-                 Boards([owner[mine[0]], board], [f"key {mine[0]!r}"] * 2),
+                 Boards([owner[keys[0]], board], [f"key {keys[0]!r}"] * 2),
                  "A key must tell classes apart: did you lose one side's marks, or take the smallest image of X's bits "
                  "and of O's bits separately (they may come from different symmetries)?", mistake="merges-classes")
-        owner[mine[0]] = board
+        owner[keys[0]] = board
     return right(f"bit_key gives one key per class: {len(owner):,} keys for the 5,478 positions and their images.")
 
 
@@ -253,11 +200,8 @@ ALPHABETA_SYMMETRY = Exercise(
                         "canonicalise in `__setitem__` too.",
                 1_240: "That is the engine's \"+ symmetry\" row; run `alphabeta` with your table.",
             },
-            "entries": {
-                2_511: "That is the plain bound table: it is not keyed by class.",
-                651: "Canonicalise in `get` too.",
-                2_263: "Canonicalise in `__setitem__` too.",
-            },
+            "entries": {2_511: "That is the plain bound table: it is not keyed by class.",
+                        651: "Canonicalise in `get` too.", 2_263: "Canonicalise in `__setitem__` too."},
         },
         explain="Four times fewer calls than the plain bound table (4,839).",
     ),

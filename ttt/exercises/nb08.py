@@ -1,8 +1,4 @@
-"""Notebook 08 (learned evaluation): the worked solutions, checks and starters of its exercises.
-
-Their words are in nb08.md.  The figures that the explanations state come from
-seeded runs; ``tests/exercises/test_nb08.py`` recomputes every one of them.
-"""
+"""Notebook 08 (learned evaluation): worked solutions and checks (words: nb08.md); the test recomputes every figure."""
 
 from __future__ import annotations
 
@@ -12,9 +8,9 @@ from collections import Counter
 from functools import lru_cache
 
 from ttt.board import Board, other
-from ttt.exercises.calls import Learner, stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck
-from ttt.exercises.verdicts import describe_value, reveal, right, unanswered, wrong
+from ttt.exercises.calls import Learner, Stop, stop
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck
+from ttt.exercises.verdicts import describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import plural
@@ -65,47 +61,50 @@ SHARES = {"my_wins": 0.807, "their_twos": 0.808, "my_twos": 0.942, "their_ones":
           "their_wins": 0.988}
 """The shares of train_lms(2000, seed=0) with each count dropped, as stated (the test recomputes them)."""
 
-_FEATURES_TODO = 'replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell again.'
+
+_FEATURES_TODO = ('replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell'
+                  " again.")
 
 
-def _judge_features(answer):
+def _two_counts(answer) -> set:
+    """The answer as a set of two of the six counts; a refusal saying why it is not one otherwise."""
     if isinstance(answer, str) or not hasattr(answer, "__iter__"):
-        stop(f'Give the names of two counts in a set, such as {{"my_ones", "their_ones"}}, not {describe_value(answer)}.',
-             mistake="not-a-set")
+        stop('Give the names of two counts in a set, such as {"my_ones", "their_ones"}, not '
+             f"{describe_value(answer)}.", mistake="not-a-set")
     names = list(answer)
     if all(name is None for name in names):
-        return unanswered(_FEATURES_TODO)
+        raise Stop(unanswered(_FEATURES_TODO))
     for name in names:
         if name not in COUNTS:
             stop(f"{name!r} is not one of the six counts: {', '.join(COUNTS)}.", mistake="not-a-count")
     if len(set(names)) != 2:
         stop(f"Give two different counts; this answer has {len(set(names))}.", mistake="not-two")
-    if set(names) == WORST_TWO:
-        return right("without their_twos or without my_wins the share falls to about 81% (seed 0); "
-                     "without any other count it stays above 94%.")
-    missing, extra = sorted(WORST_TWO - set(names)), sorted(set(names) - WORST_TWO)
-    least = set(sorted(SHARES, key=SHARES.get)[-2:])
-    if set(names) == least:
-        return wrong("Those two are the losses that hurt least: sort by the share, lowest first.",
-                     *_shares_shown(missing, extra), mistake="least-two")
-    return wrong(f"Dropping {' and '.join(extra)} {'costs' if len(extra) == 1 else 'cost'} less than dropping"
-                 f" {'one of the two counts' if len(extra) == 1 else 'either of the two counts'} that matter most.",
-                 *_shares_shown(missing, extra), mistake="not-the-worst-two")
+    return set(names)
 
 
-def _shares_shown(missing, extra) -> tuple:
-    """The parts of a refusal that give the answer away, left out in graded mode: what to drop, and every share."""
-    return (reveal(f"Dropping {' and '.join(missing)} {'costs' if len(missing) == 1 else 'cost'} more than dropping "
-                   f"{' and '.join(extra)}. The shares of train_lms(2000, seed=0) on all 4,520 positions, each count"
-                   " dropped:"),
-            reveal("\n".join(f"  without {name:<11} {share:6.1%}" for name, share in SHARES.items())))
+def _explain_features(names: set):
+    """Which slip the two names show; the shares and what to drop are left out in graded mode."""
+    missing, extra = sorted(WORST_TWO - names), sorted(names - WORST_TWO)
+    shares = (reveal(f"Dropping {' and '.join(missing)} {'costs' if len(missing) == 1 else 'cost'} more than dropping "
+                     f"{' and '.join(extra)}. The shares of train_lms(2000, seed=0) on all 4,520 positions, each count"
+                     " dropped:"),
+              reveal("\n".join(f"  without {name:<11} {share:6.1%}" for name, share in SHARES.items())))
+    if names == set(sorted(SHARES, key=SHARES.get)[-2:]):
+        stop("Those two are the losses that hurt least: sort by the share, lowest first.", *shares, mistake="least-two")
+    stop(f"Dropping {' and '.join(extra)} {'costs' if len(extra) == 1 else 'cost'} less than dropping"
+         f" {'one of the two counts' if len(extra) == 1 else 'either of the two counts'} that matter most.", *shares,
+         mistake="not-the-worst-two")
 
 
 WHICH_FEATURES = Exercise(
     number=1,
     starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
     code=(dropping, shares_without_each_count, worst_two),
-    checker=CustomCheck(_judge_features, kind="custom", instruction=_FEATURES_TODO),
+    checker=PositionCheck(
+        lambda names: names == WORST_TWO, _explain_features, parse=_two_counts,
+        success="without their_twos or without my_wins the share falls to about 81% (seed 0); without any other count"
+                " it stays above 94%.",
+        instruction=_FEATURES_TODO),
     answer=lru_cache(maxsize=1)(worst_two),  # worked out once per session
 )
 
@@ -121,50 +120,38 @@ def fork_cells(board):
     return sum(count >= 2 for count in lines_through.values())
 
 
-def _count_fork_cells(board: Board, me: str, at_least: int = 2, exactly: int | None = None) -> int:
-    """The reference, written apart from the solution: walk the lines of the board directly."""
-    cells = board.cells
-    per_cell = Counter()
+def _count_fork_cells(board: Board, me: str | None = None, at_least: int = 2, exactly: int = 0) -> int:
+    """The reference, written apart from the solution: walk the lines (``me``: the side that has just moved)."""
+    me, per_cell = me or other(board.turn), Counter()
     for line in board.geometry.lines:
-        marks = [cells[i] for i in line]
+        marks = [board.cells[i] for i in line]
         if marks.count(me) == 1 and marks.count(".") == board.k - 1:
-            per_cell.update(i for i in line if cells[i] == ".")
-    if exactly is not None:
-        return sum(n == exactly for n in per_cell.values())
-    return sum(n >= at_least for n in per_cell.values())
+            per_cell.update(i for i in line if board.cells[i] == ".")
+    return sum(n == exactly if exactly else n >= at_least for n in per_cell.values())
 
 
 def _fork_positions() -> list[Board]:
-    """The 2,350 positions with at most five marks, where a fork cell is most common: every slip of the check shows
-    among them, and a check of all 5,478 positions would leave a right answer ten times slower than ours too little
-    of the budget."""
+    """The 2,350 positions with at most five marks: every slip shows there, at a tenth of the cost of all 5,478."""
     return [board for board in all_positions() if board.moves_made <= 5]
 
+
+_FORK_SLIPS = [
+    (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
+     " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
+    (lambda board: _count_fork_cells(board, exactly=2),
+     "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
+    (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+     "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.", "counts-lines"),
+    (lambda board: _count_fork_cells(board, at_least=1),
+     "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.", "at-least-one"),
+]
 
 A_FORK_FEATURE = Exercise(
     number=2,
     starter=function_starter(fork_cells),
     code=(fork_cells,),
-    checker=FunctionCheck(
-        lambda board: _count_fork_cells(board, other(board.turn)),
-        _fork_positions,
-        name="fork_cells",
-        label="all 2,350 positions with at most five marks",
-        mistakes=[
-            (lambda board: _count_fork_cells(board, board.turn),
-             "Perhaps you counted for the side to move (`board.turn`): \"my\" is the side that has just "
-             "moved, `other(board.turn)`, as in `features`.", "side-to-move"),
-            (lambda board: _count_fork_cells(board, other(board.turn), exactly=2),
-             "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.",
-             "exactly-two"),
-            (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-             "Perhaps you counted the `my_ones` lines: count the empty cells that "
-             "two or more of them share.", "counts-lines"),
-            (lambda board: _count_fork_cells(board, other(board.turn), at_least=1),
-             "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
-             "at-least-one"),
-        ],
-    ),
+    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=_FORK_SLIPS,
+                          label="all 2,350 positions with at most five marks"),
     answer=lambda: fork_cells,
 )
 
@@ -239,9 +226,7 @@ def _boards_against_a_perfect_o() -> frozenset:
     produced, seen, stack = set(), {Board.empty()}, [Board.empty()]
     while stack:
         board = stack.pop()
-        if board.is_over:
-            continue
-        moves = board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves
+        moves = () if board.is_over else board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves
         for cell in moves:
             child = board.play(cell)
             if board.turn == "X":
@@ -264,14 +249,13 @@ def _self_play_share() -> tuple[float, int]:
 
 @lru_cache(maxsize=1)
 def _taught_classes() -> int:
-    """How many classes the worked solution's table holds after :data:`_GAMES` games (seed 0)."""
     return len(train_td_teacher(_GAMES, 0).values)
 
 
 def _trained(learner: Learner, games: int, **options):
     """The player the learner's function returns, and its table; stops the check when there is none."""
     where = f"on games={games:,}, seed=0" + "".join(f", {name}={value}" for name, value in options.items())
-    player = learner(games, 0, where=where, **({"call": _with_options(options)} if options else {}))
+    player = learner(games, 0, where=where, call=lambda function, *args: function(*args, **options))
     values = getattr(player, "values", None)
     if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
         stop(f"train_td_teacher({games}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
@@ -279,74 +263,60 @@ def _trained(learner: Learner, games: int, **options):
     return player, values
 
 
-def _with_options(options: dict):
-    def call(function, *args):
-        return function(*args, **options)
-    return call
-
-
-def _takes_epsilon(function) -> bool:
-    """Whether the learner's function has an ``epsilon`` parameter (the starter's signature has one)."""
-    try:
-        inspect.signature(function).bind(1, 0, epsilon=1.0)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def _key_cells(key) -> str:
+def _cells(key) -> str:
     return key.cells if isinstance(key, Board) else key   # TDPlayer keys are cell strings
 
 
-def _judge_keys(values: dict) -> None:
-    """Stop when a key is not a board X produced against a perfect O."""
-    reachable = _boards_against_a_perfect_o()
+# What TD(0) for X against a perfect O cannot learn: (fault of an entry's cells and value, words, id), in this order.
+_FAULTS = (
+    (lambda cells, value: cells.count("X") != cells.count("O") + 1,
+     ("The table has a value for a board that O produced (O has just moved): the learner plays X only, and the "
+      "teacher's moves teach it nothing directly.",), "learns-o-boards"),
+    (lambda cells, value: cells not in _boards_against_a_perfect_o(),
+     ("The table has a value for this board, which X meets only if O has made a mistake before: is the teacher "
+      "`PerfectPlayer`, and does it play every O move?",), "teacher-not-perfect"),
+    (lambda cells, value: isinstance(value, bool) or not isinstance(value, (int, float)) or value != value,
+     ("The table holds {shown} for a board: a value is a number, the estimated chance of winning (draws count half).",),
+     "value-not-a-number"),
+    (lambda cells, value: not 0 <= value <= 1,
+     ("The table holds the value {value:.3g} for this board, outside 0 to 1: the values run away.",
+      "Each update moves a value a step towards its target, `old + alpha * (target - old)`, which keeps it between"
+      " its old value and the target; a step the other way (`old - alpha * (...)`, or `old + alpha * (old -"
+      " target)`) pushes it further off at every update."), "step-wrong-way"),
+    (lambda cells, value: value > 0.5,
+     ("The table holds {value:.3g} for this board, more than 0.5: X never wins against a perfect O, so every target"
+      " of the learner's updates is at most 0.5 (a draw) and no value trained from 0.5 can rise above it. Are these"
+      " values learned, by the updates of `train_td`?",), "value-above-draw"),
+)
+
+
+def _judge_table(values: dict) -> None:
+    """Stop at the first fault of :data:`_FAULTS` an entry of the table shows, drawing its board."""
     for key in values:
-        cells = _key_cells(key)
+        cells = _cells(key)
         if not (isinstance(cells, str) and len(cells) == 9 and set(cells) <= set("XO.")):
             stop(f"The table has the key {describe_value(key)}; key it as TDPlayer does (`player.key(board)`, a "
                  "cell string).", mistake="wrong-key")
-        if cells.count("X") != cells.count("O") + 1:
-            stop("The table has a value for a board that O produced (O has just moved): the learner plays X only, "
-                 "and the teacher's moves teach it nothing directly.", Board.parse(cells), mistake="learns-o-boards")
-        if cells not in reachable:
-            stop("The table has a value for this board, which X meets only if O has made a mistake before: is the "
-                 "teacher `PerfectPlayer`, and does it play every O move?", Board.parse(cells),
-                 mistake="teacher-not-perfect")
-
-
-def _judge_values(values: dict) -> None:
-    """Stop when the values are not what TD(0) against a perfect O can learn: numbers in [0, 0.5], some moved."""
-    for key, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-            stop(f"The table holds {describe_value(value)} for a board: a value is a number, the estimated chance"
-                 " of winning (draws count half).", Board.parse(_key_cells(key)), mistake="value-not-a-number")
-        if not 0 <= value <= 1:
-            stop(f"The table holds the value {value:.3g} for this board, outside 0 to 1: the values run away.",
-                 Board.parse(_key_cells(key)),
-                 "Each update moves a value a step towards its target, `old + alpha * (target - old)`, which keeps"
-                 " it between its old value and the target; a step the other way (`old - alpha * (...)`, or"
-                 " `old + alpha * (old - target)`) pushes it further off at every update.", mistake="step-wrong-way")
-    above = next(((key, value) for key, value in values.items() if value > 0.5), None)
-    if above:
-        stop(f"The table holds {above[1]:.3g} for this board, more than 0.5: X never wins against a perfect O, so"
-             " every target of the learner's updates is at most 0.5 (a draw) and no value trained from 0.5 can rise"
-             " above it. Are these values learned, by the updates of `train_td`?", Board.parse(_key_cells(above[0])),
-             mistake="value-above-draw")
+    for fault, (words, *more), mistake in _FAULTS:
+        entry = next(((_cells(key), value) for key, value in values.items() if fault(_cells(key), value)), None)
+        if entry:
+            stop(words.format(shown=describe_value(entry[1]), value=entry[1]), Board.parse(entry[0]), *more,
+                 mistake=mistake)
     if all(value == 0.5 for value in values.values()):
         stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
 
 
-def _judge_exploring(learner: Learner, function, values: dict) -> None:
+def _judge_exploring(learner: Learner, function) -> None:
     """With every move exploratory (epsilon=1) a learner that learns only from its greedy moves updates only its
     last board of a game that O won: stop when the table holds a board from which O cannot win at once."""
-    if not _takes_epsilon(function):
-        return
+    try:
+        inspect.signature(function).bind(1, 0, epsilon=1.0)
+    except (TypeError, ValueError):
+        return                               # no epsilon parameter to try (the starter's signature has one)
     exploring = _trained(learner, _EXPLORING_GAMES, epsilon=1.0)[1]
     if exploring == _trained(learner, _EXPLORING_GAMES, epsilon=0.0)[1]:
         return                               # epsilon is not used: nothing to learn from this run
-    for key in exploring:
-        board = Board.parse(_key_cells(key))
+    for board in map(Board.parse, map(_cells, exploring)):
         if not any(board.play(cell).winner for cell in board.legal_moves()):
             stop(f"With epsilon=1, every move exploratory, train_td_teacher({_EXPLORING_GAMES}, 0, epsilon=1.0)"
                  " still learns a value for this board, from which O cannot win at once:", board,
@@ -355,6 +325,7 @@ def _judge_exploring(learner: Learner, function, values: dict) -> None:
                  " epsilon=1 is the one at the end of a game that O won.", mistake="learns-from-exploration")
 
 
+# A judge: training is random, so a right table is any that TD(0) against a perfect O can learn: only properties check.
 def _judge_teacher(answer):
     learner = Learner(answer, "train_td_teacher", args="games, seed")
     _boards_against_a_perfect_o(), _taught_classes()   # the teacher's tablebase is built before, not in the budget
@@ -362,21 +333,19 @@ def _judge_teacher(answer):
     if not values:
         stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
              "greedy moves?", mistake="empty-table")
-    _judge_keys(values)
-    _judge_values(values)
+    _judge_table(values)
     if 2 * len(values) < _taught_classes():
         stop(f"After {_GAMES:,} games the table holds {plural(len(values), 'value')}, where training by TD(0)"
              f" against a perfect O learns about {_taught_classes():,}: is every greedy move of X followed by an"
              " update of the board before it?", mistake="table-too-small")
-    _judge_exploring(learner, answer, values)
+    _judge_exploring(learner, answer)
     # the check's own measure, on a player of the package's holding a copy of the table: no learner's code runs
     share = optimal_share(TDPlayer(dict(values), symmetry=getattr(player, "symmetry", True)))
     self_share, self_classes = _self_play_share()
-    return right(
-        f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games it "
-        f"knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520 positions; "
-        f"self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores {self_share:.1%}."
-    )
+    return right(f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games"
+                 f" it knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520"
+                 f" positions; self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores"
+                 f" {self_share:.1%}.")
 
 
 TEACHER = Exercise(
@@ -457,15 +426,11 @@ MENACE = Exercise(
     code=(menace_boxes, Menace),
     checker=NumbersCheck(
         {"boxes": 338, "without_last": 304},
-        mistakes={
-            "boxes": {
-                2_423: "That counts positions; a box serves a whole class of symmetric positions.",
-                627: "That counts O's positions too; MENACE plays X.",
-                765: "That counts every class, finished positions and O's turns included.",
-                289: "Those are the classes with O to move.",
-            },
-            "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."},
-        },
+        mistakes={"boxes": {2_423: "That counts positions; a box serves a whole class of symmetric positions.",
+                            627: "That counts O's positions too; MENACE plays X.",
+                            765: "That counts every class, finished positions and O's turns included.",
+                            289: "Those are the classes with O to move."},
+                  "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."}},
         explain="338 classes with X to move; 34 of them have one empty cell.",
     ),
     answer=menace_boxes,

@@ -1,19 +1,13 @@
-"""Notebook 09 (beyond 3×3): the worked solutions, checks and starters of its exercises (words: nb09.md).
-
-The solutions use only what the notebook has shown.  The references are stated literally and recomputed
-in ``tests/exercises/test_nb09.py``, but the checks of exercises 2 and 5 compute the property (the two
-searches' calls, the board's lines); exercise 2 cuts plain alpha-beta off once its verdict is known (3 s).
-"""
+"""Notebook 09 (beyond 3×3): worked solutions and checks (words: nb09.md); the test recomputes every figure."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from ttt.board import Board
-from ttt.exercises.calls import stop
-from ttt.exercises.checks import CustomCheck, NumbersCheck, parse_position, several, sorted_cells
-from ttt.exercises.verdicts import Boards
-from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
+from ttt.exercises.calls import Stop, stop
+from ttt.exercises.checks import NumbersCheck, PositionCheck, parse_position, several, sorted_cells
+from ttt.exercises.verdicts import Boards, describe_value, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter
 from ttt.geometry import geometry
@@ -102,7 +96,7 @@ def cheap_and_dear(seed=7):
 
 
 class _Cap(Exception, AlphaBetaObserver):
-    """An alpha-beta observer (``leave`` is the protocol's no-op) that raises itself after ``limit`` calls."""
+    """An alpha-beta observer that raises itself after ``limit`` calls: the check stops once its verdict is known."""
 
     def __init__(self, limit):
         self.limit, self.calls = limit, 0
@@ -114,8 +108,7 @@ class _Cap(Exception, AlphaBetaObserver):
 
 
 def _ratio(calls: int, memo: int, digits: int, bound: float) -> str:
-    """``calls / memo`` with ``digits`` decimals, or more where fewer would print ``bound`` for a ratio that is not
-    ``bound`` (0.2505 beside "at most 0.25" is 0.2505, never 0.25)."""
+    """``calls / memo``, with more digits where ``digits`` would print ``bound`` for a ratio that is not it."""
     ratio = calls / memo
     while digits < 8 and ratio != bound and round(ratio, digits) == bound:
         digits += 1
@@ -124,8 +117,7 @@ def _ratio(calls: int, memo: int, digits: int, bound: float) -> str:
 
 @lru_cache(maxsize=32)   # the same answer checked again is answered at once
 def _capped_calls(board, times, digits, bound):
-    """Memoization's calls; plain alpha-beta's, or None past ``times`` as many; the ratio in words (beside
-    ``bound``, the ratio the exercise asks about)."""
+    """Memoization's calls; plain alpha-beta's, or None past ``times`` as many; the ratio in words."""
     memo = SearchStats()
     negamax_memo(board, {}, memo)
     cap = _Cap(times * memo.nodes)
@@ -137,53 +129,59 @@ def _capped_calls(board, times, digits, bound):
 
 
 def _position_4x4(answer, which):
-    """``answer`` as a 4×4 board with k=4; stops the check with a line saying why it is not one."""
+    """``answer`` as an unfinished 4×4 board (k=4) with ten empty cells; a refusal saying why not otherwise."""
     try:
         board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
-    except (TypeError, ValueError) as error:
+    except ValueError as error:
         stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
     if (board.rows, board.cols, board.k) != (4, 4, 4):
-        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a row.",
-             mistake="not-4x4")
-    empty = board.size - board.moves_made
-    if empty != 10:
-        stop(f"The {which} position has {empty} empty cells, not 10.", mistake="not-ten-empty")
+        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a"
+             " row.", mistake="not-4x4")
+    if board.size - board.moves_made != 10:
+        stop(f"The {which} position has {board.size - board.moves_made} empty cells, not 10.", mistake="not-ten-empty")
     if board.is_over:
         stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
     return board
 
 
-def _judge_pair(answer):
+_PAIR_TODO = "replace None with your two positions, then run the cell again."
+
+
+def _two_positions(answer):
+    """The answer as two positions, by the answer-shape rule; (None, None) is not answered yet."""
     parts = several(answer, ["cheap", "dear"], "positions")
     if all(part is None for part in parts):
-        return unanswered(_PAIR_TODO)
-    boards = [_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)"))]
-    calls = _capped_calls(boards[0], 2, 2, 0.25), _capped_calls(boards[1], 8, 1, 5)
+        raise Stop(unanswered(_PAIR_TODO))
+    return tuple(_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)")))
+
+
+def _measured(pair):
+    """``(faults, (words, boards))``: what is wrong as ``{id: words}``; the two ratios, the boards and their calls."""
+    calls = _capped_calls(pair[0], 2, 2, 0.25), _capped_calls(pair[1], 8, 1, 5)
     (memo_1, plain_1, first), (memo_2, plain_2, second) = calls
-    shown = Boards(boards, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
-                            for memo, plain, _ in calls])
-    problems, mistakes = [], []
+    faults = {}
     if plain_1 is None or 4 * plain_1 > memo_1:
-        mistakes.append("first-not-cheap")
-        problems.append(f"On the first position plain alpha-beta makes {first} memoization's calls: it should "
-                        "make at most a quarter of them (0.25).")
+        faults["first-not-cheap"] = (f"On the first position plain alpha-beta makes {first} memoization's calls: it "
+                                     "should make at most a quarter of them (0.25).")
     if plain_2 is not None and plain_2 < 5 * memo_2:
-        mistakes.append("second-not-dear")
-        problems.append(f"On the second position plain alpha-beta makes {second} memoization's calls: it should "
-                        "make at least five times as many.")
-    if problems:
-        return wrong(*problems, shown, mistake=" ".join(mistakes) if len(mistakes) == 1 else "neither")
-    return right(f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
-                 shown)
+        faults["second-not-dear"] = (f"On the second position plain alpha-beta makes {second} memoization's calls: "
+                                     "it should make at least five times as many.")
+    return faults, (f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
+                    Boards(pair, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
+                                  for memo, plain, _ in calls]))
 
 
-_PAIR_TODO = "replace None with your two positions, then run the cell again."
+def _explain_pair(pair):
+    faults, (_, boards) = _measured(pair)
+    stop(*faults.values(), boards, mistake=next(iter(faults)) if len(faults) == 1 else "neither")
+
 
 CHEAP_AND_DEAR = Exercise(
     number=2,
     starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
     code=(both_calls, random_position, cheap_and_dear),
-    checker=CustomCheck(_judge_pair, kind="position", instruction=_PAIR_TODO),
+    checker=PositionCheck(lambda pair: not _measured(pair)[0], _explain_pair, success=lambda pair: _measured(pair)[1],
+                          parse=_two_positions, instruction=_PAIR_TODO),
     answer=lru_cache(maxsize=1)(cheap_and_dear),
 )
 
@@ -230,9 +228,7 @@ OWN_IMAGE = Exercise(
                         "once per symmetry there. Count positions, not (position, symmetry) pairs.",
                 5_424: "That counts classes with a symmetry; count their positions (each class's members).",
             },
-            "fixed sum": {
-                9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011.",
-            },
+            "fixed sum": {9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011."},
         },
         explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions.",
     ),
@@ -298,52 +294,60 @@ def five_pairing():
     return chosen
 
 
-def _line_name(line):
-    rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
-    name = f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1 else "a diagonal"
-    return f"{name} (cells {', '.join(map(str, line))})"
-
-
-def _pair(pair):
-    """A pair of cells as a sorted tuple; stops the check when it is not two different cells of the 5×5 board."""
-    try:
-        cells = sorted_cells(pair)
-    except TypeError:
-        cells = []
-    if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
-        stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).",
-             mistake="not-a-pair")
-    if cells[0] == cells[1]:
-        stop(f"The pair {pair!r} holds one cell twice.", mistake="cell-twice-in-a-pair")
-    return tuple(cells)
-
-
-def _judge_pairing(answer):
+def _pairs(answer) -> list[tuple[int, int]]:
+    """The answer as pairs of two different cells 0 to 24, each sorted; a refusal saying why not otherwise."""
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
         stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.",
              mistake="not-a-list")
+    pairs = []
+    for pair in answer:
+        try:
+            cells = sorted_cells(pair)
+        except TypeError:
+            cells = []
+        if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
+            stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).",
+                 mistake="not-a-pair")
+        if cells[0] == cells[1]:
+            stop(f"The pair {pair!r} holds one cell twice.", mistake="cell-twice-in-a-pair")
+        pairs.append(tuple(cells))
+    return pairs
+
+
+def _pairing_fault(pairs):
+    """Why the pairs prove no draw, as ``(words, id)``, or None."""
     seen = {}
-    for pair in map(_pair, answer):
+    for pair in pairs:
         for cell in pair:
             if cell in seen:
-                stop(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only one "
-                     "of them.", mistake="cell-in-two-pairs")
+                return (f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only "
+                        "one of them."), "cell-in-two-pairs"
             seen[cell] = pair
     for line in FIVE.lines:
-        if not any(set(pair) <= set(line) for pair in seen.values()):
-            stop(f"No pair lies wholly inside {_line_name(line)}: X could fill that line, taking one cell of each "
-                 "pair that touches it while O answers elsewhere.", mistake="line-without-pair")
-    return right("12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
-                 "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
-                 "k=5 is a draw, proved without search.")
+        if not any(set(pair) <= set(line) for pair in pairs):
+            rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
+            name = (f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1
+                    else "a diagonal")
+            return (f"No pair lies wholly inside {name} (cells {', '.join(map(str, line))}): X could fill that line,"
+                    " taking one cell of each pair that touches it while O answers elsewhere."), "line-without-pair"
+    return None
+
+
+def _explain_pairing(pairs):
+    words, mistake = _pairing_fault(pairs)
+    stop(words, mistake=mistake)
 
 
 PAIRING = Exercise(
     number=5,
     starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
     code=(five_pairing,),
-    checker=CustomCheck(_judge_pairing, kind="position",
-                        instruction="replace None with your list of pairs, then run the cell again."),
+    checker=PositionCheck(
+        lambda pairs: _pairing_fault(pairs) is None, _explain_pairing, parse=_pairs,
+        success="12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
+                "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
+                "k=5 is a draw, proved without search.",
+        instruction="replace None with your list of pairs, then run the cell again."),
     answer=five_pairing,
 )
 
