@@ -267,6 +267,7 @@ def test_the_slips_give_the_counts_the_check_names():
 # ---------------------------------------------------------------------- 07.4 ★ where the counts part
 
 
+@pytest.mark.long   # over ten seconds: CI runs it in make test-grading
 def test_the_shared_sequences_and_the_example_in_the_explanation():
     assert nb07.shared_sequences() == (4_586, 4)
     perms = permutations()

@@ -86,6 +86,7 @@ def test_atlas_right_and_wrong(capsys):
 # ---------------------------------------------------------------------- 09.2 when alpha-beta beats memoization
 
 
+@pytest.mark.long   # over ten seconds: CI runs it in make test-grading
 def test_the_worked_search_finds_the_stated_positions():
     assert nb09.cheap_and_dear() == (CHEAP, DEAR)
     assert nb09.both_calls(Board.parse(CHEAP, k=4)) == (54_304, 11_613)
