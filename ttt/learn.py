@@ -116,6 +116,28 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
 
 
 # ---------------------------------------------------------------------- a table of values
+def _keyed_afterstates(player: TDPlayer) -> Callable[[Board], list[tuple[Board, str | None, float]]]:
+    """For one training run: each move's ``(child, key, final)``, worked out once per board.
+
+    ``key`` is ``player.key(child)``, or ``None`` for a finished child, whose
+    value ``final`` (:meth:`ttt.players.TDPlayer.value`) never changes.  Self-play
+    meets the same few thousand boards again and again, and working out
+    their keys anew at every move took most of the training time.
+    """
+    known: dict[str, list[tuple[Board, str | None, float]]] = {}
+
+    def moves_of(board: Board) -> list[tuple[Board, str | None, float]]:
+        options = known.get(board.cells)
+        if options is None:
+            options = known[board.cells] = [
+                (child, None, player.value(child)) if child.is_over else (child, player.key(child), 0.0)
+                for _, child in afterstates(board)
+            ]
+        return options
+
+    return moves_of
+
+
 def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: float = 0.1,
              symmetry: bool = True, start: Board | None = None, progress: bool | None = None,
              callback=None) -> TDPlayer:
@@ -135,27 +157,29 @@ def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: 
     _check_games(games)
     rng = random.Random(seed)
     player = TDPlayer({}, symmetry=symmetry)
-    values, key, value = player.values, player.key, player.value
+    values = player.values
+    moves_of = _keyed_afterstates(player)
     first = Board.empty() if start is None else start
     for game in _progress(games, progress, "TD self-play"):
         board = first
         last = {"X": None, "O": None}  # each side's previous board, by key
         while not board.is_over:
             mover = board.turn
-            options = afterstates(board)
+            options = moves_of(board)
             if rng.random() < epsilon:
                 explored = True
-                cell, child = rng.choice(options)
+                child, child_key, final = rng.choice(options)
             else:
                 explored = False
-                scored = [(value(child), cell, child) for cell, child in options]
-                top = max(v for v, _, _ in scored)
-                _, cell, child = rng.choice([item for item in scored if item[0] == top])
+                scored = [(final if child_key is None else values.get(child_key, 0.5), child, child_key, final)
+                          for child, child_key, final in options]  # player.value(child), unrolled
+                top = max(item[0] for item in scored)
+                _, child, child_key, final = rng.choice([item for item in scored if item[0] == top])
             previous = last[mover]
             if previous is not None and not explored:
                 old = values.get(previous, 0.5)
-                values[previous] = old + alpha * (value(child) - old)
-            last[mover] = None if child.is_over else key(child)
+                values[previous] = old + alpha * ((final if child_key is None else values.get(child_key, 0.5)) - old)
+            last[mover] = child_key
             board = child
         previous = last[board.turn]  # the side that did not make the final move
         if previous is not None:
