@@ -93,6 +93,18 @@ def test_lookup_is_ttt_solve_on_every_position(table_3x3):
     assert table_3x3.lookup("XX./OO./...") == solve("XX./OO./...")  # a string is parsed
 
 
+def test_a_remembered_solution_is_the_one_worked_out_afresh():
+    table = solve_all(3, 3, 3)  # a table of its own: none of its solutions is remembered yet
+    boards = [board for board in POSITIONS if not board.is_over][::7]
+    first = [table.lookup(board) for board in boards]
+    assert [table.lookup(board.notation) for board in boards] == first == [solve(board) for board in boards]
+    assert all(table.lookup(board) is solution for board, solution in zip(boards, first))  # remembered, not redone
+    with pytest.raises(BoardError):
+        table.lookup("XXX/XXX/...")  # an unreachable board is refused every time, never remembered
+    with pytest.raises(BoardError):
+        table.lookup("XXX/XXX/...")
+
+
 def test_the_3x3_counts_by_outcome(table_3x3):
     levels = table_3x3.levels
     assert [level.positions for level in levels] == [sum(b.moves_made == m for b in POSITIONS) for m in range(10)]

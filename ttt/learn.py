@@ -36,7 +36,7 @@ deterministic for a given ``seed``.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ttt.board import Board
 from ttt.features import features as line_features
@@ -45,6 +45,8 @@ from ttt.players import LinearPlayer, TDPlayer, afterstates
 __all__ = ["train_lms", "train_td", "PROGRESS_THRESHOLD"]
 
 PROGRESS_THRESHOLD = 5000  # with progress=None a bar appears from this many training games on
+
+T = TypeVar("T")
 
 
 def _progress(games: int, progress: bool | None, desc: str):
@@ -61,6 +63,24 @@ def _progress(games: int, progress: bool | None, desc: str):
 def _check_games(games: int) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+
+
+def _moves_by_board(describe: Callable[[Board], T]) -> Callable[[Board], list[T]]:
+    """For one training run: ``describe(child)`` for each move of a board, worked out once per board.
+
+    Self-play meets the same few thousand boards again and again, and
+    describing their children anew at every move (their features, or their
+    keys in the value table) took most of the training time.
+    """
+    known: dict[str, list[T]] = {}
+
+    def moves_of(board: Board) -> list[T]:
+        options = known.get(board.cells)
+        if options is None:
+            options = known[board.cells] = [describe(child) for _, child in afterstates(board)]
+        return options
+
+    return moves_of
 
 
 def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: float = 0.1,
@@ -88,26 +108,26 @@ def train_lms(games: int = 2000, seed: int = 0, *, rate: float = 0.01, epsilon: 
     first = Board.empty() if start is None else start
     player = LinearPlayer([rng.uniform(-0.1, 0.1) for _ in features(first)], features)
     w = player.coefficients  # the player's own weights, trained in place
-    estimate = player.evaluate
+    weigh = player.weigh  # the estimate of a board, given its features: player.evaluate(b) is weigh(features(b))
+    moves_of = _moves_by_board(lambda child: (child, features(child)))
     for game in _progress(games, progress, "LMS self-play"):
         board = first
-        produced = {"X": [], "O": []}
+        produced = {"X": [], "O": []}  # the features of the boards each side produced
         while not board.is_over:
-            options = afterstates(board)
+            options = moves_of(board)
             if rng.random() < epsilon:
-                cell, child = rng.choice(options)
+                child, x = rng.choice(options)
             else:
-                values = [estimate(child) for _, child in options]
+                values = [weigh(x) for _, x in options]
                 top = max(values)
-                cell, child = rng.choice([option for option, v in zip(options, values) if v == top])
-            produced[board.turn].append(child)
+                child, x = rng.choice([option for option, v in zip(options, values) if v == top])
+            produced[board.turn].append(x)
             board = child
-        for side, boards in produced.items():
+        for side, examples in produced.items():
             result = 0.0 if board.winner is None else (1.0 if board.winner == side else -1.0)
-            for i, b in enumerate(boards):
-                target = estimate(boards[i + 1]) if i + 1 < len(boards) else result
-                x = features(b)
-                error = target - player.weigh(x)
+            for i, x in enumerate(examples):
+                target = weigh(examples[i + 1]) if i + 1 < len(examples) else result
+                error = target - weigh(x)
                 for j, xj in enumerate(x):
                     w[j] += rate * error * xj
         if callback is not None:
@@ -135,27 +155,30 @@ def train_td(games: int = 20000, seed: int = 0, *, alpha: float = 0.2, epsilon: 
     _check_games(games)
     rng = random.Random(seed)
     player = TDPlayer({}, symmetry=symmetry)
-    values, key, value = player.values, player.key, player.value
+    values, value, key = player.values, player.value, player.key
+    # each move's (child, key in the table, value if the game is over): a finished child has no key
+    moves_of = _moves_by_board(lambda child: (child, None, value(child)) if child.is_over else (child, key(child), 0.0))
     first = Board.empty() if start is None else start
     for game in _progress(games, progress, "TD self-play"):
         board = first
         last = {"X": None, "O": None}  # each side's previous board, by key
         while not board.is_over:
             mover = board.turn
-            options = afterstates(board)
+            options = moves_of(board)
             if rng.random() < epsilon:
                 explored = True
-                cell, child = rng.choice(options)
+                child, child_key, final = rng.choice(options)
             else:
                 explored = False
-                scored = [(value(child), cell, child) for cell, child in options]
-                top = max(v for v, _, _ in scored)
-                _, cell, child = rng.choice([item for item in scored if item[0] == top])
+                scored = [(final if child_key is None else values.get(child_key, 0.5), child, child_key, final)
+                          for child, child_key, final in options]  # player.value(child), unrolled
+                top = max(item[0] for item in scored)
+                _, child, child_key, final = rng.choice([item for item in scored if item[0] == top])
             previous = last[mover]
             if previous is not None and not explored:
                 old = values.get(previous, 0.5)
-                values[previous] = old + alpha * (value(child) - old)
-            last[mover] = None if child.is_over else key(child)
+                values[previous] = old + alpha * ((final if child_key is None else values.get(child_key, 0.5)) - old)
+            last[mover] = child_key
             board = child
         previous = last[board.turn]  # the side that did not make the final move
         if previous is not None:

@@ -102,7 +102,7 @@ class LimitedSearch:
     def _counted(self, board: Board, search: Callable[[], T]) -> T:
         """``search()`` on an unfinished ``board``, its nodes, leaves and cut-offs counted afresh in ``stats``."""
         board.check_not_over()
-        self.layout.sides(board)  # a board of another size is refused before anything is counted
+        self.layout.check(board)  # a board of another size is refused before anything is counted
         watch = self.engine.watch
         nodes, cutoffs = watch.nodes, watch.cutoffs
         self.stats = SearchStats()

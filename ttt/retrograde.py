@@ -109,6 +109,9 @@ FORMAT = "ttt-tablebase 1"
 INDEX_MAX = 200_000
 """Tables with at most this many entries (3×4: 20,088) index their keys in a dict for quick look-ups."""
 
+SOLVED_MAX = 1 << 16
+"""A table remembers at most this many solutions it has looked up (3×3 has 5,478 positions)."""
+
 
 # ---------------------------------------------------------------------- the plain version
 
@@ -235,6 +238,10 @@ class Tablebase:
         # reply is one key at a time); a 4×4 table's index would take about 150 MB, so a large
         # table searches its sorted keys instead.
         self._index = dict(zip(keys.tolist(), range(keys.size))) if keys.size <= INDEX_MAX else None
+        # Solutions already looked up, by cells: judging a player asks about the same positions again
+        # and again (notebook 08 judges 18 players on all 4,520 of 3×3), and working one out (finding its
+        # symmetry, then its entry) costs ten times as much as remembering it.
+        self._solved: dict[str, Solution] = {}
 
     @classmethod
     def from_levels(cls, rows: int, cols: int, k: int, levels) -> Tablebase:
@@ -351,6 +358,15 @@ class Tablebase:
         no legal game reaches.
         """
         board = self._board(board)
+        solution = self._solved.get(board.cells)
+        if solution is None:
+            solution = self._solution(board)
+            if len(self._solved) < SOLVED_MAX:
+                self._solved[board.cells] = solution
+        return solution
+
+    def _solution(self, board: Board) -> Solution:
+        """The solution of ``board`` (of this table's size), worked out from its entry."""
         score, best, perm = self._entry(board)
         if best == 0:  # only a finished board has no move that keeps its value
             return Solution(value=sign(score), best_moves=(), plies=0, score=score)

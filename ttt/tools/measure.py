@@ -97,17 +97,20 @@ def _no_gc():
             gc.enable()
 
 
-def measure(algorithm: Algorithm, repeat: int = 5, bar=None) -> dict:
+def measure(algorithm: Algorithm, repeat: int = 5, bar=None, collect: bool = True) -> dict:
     """Run one algorithm ``repeat`` times (fresh tables each time) and return its row.
 
     The counts must come out the same on every run (they are deterministic);
-    the time is the median.
+    the time is the median.  ``collect``: run the garbage collector first
+    (in a notebook's kernel that takes a fifth of a second, so :func:`results`
+    collects once for all its rows: the searches make no reference cycles).
     """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, not {repeat}")
     state = algorithm.setup() if algorithm.setup else None
     times, counts = [], set()
-    gc.collect()
+    if collect:
+        gc.collect()
     for _ in range(repeat):
         stats = SearchStats()
         with _no_gc():
@@ -150,10 +153,11 @@ def results(repeat: int = 5, slow_repeat: int | None = None, quick: bool = False
     runs = {a.name: slow_repeat if a.slow else repeat for a in chosen}
     bar = progress_bar(sum(runs.values()), "bench", unit="run", enabled=progress)
     rows = []
+    gc.collect()
     try:
         for algorithm in chosen:
             bar.set_description_str(algorithm.name)
-            rows.append(measure(algorithm, runs[algorithm.name], bar))
+            rows.append(measure(algorithm, runs[algorithm.name], bar, collect=False))
     finally:
         bar.close()
     base = next((row["seconds"] for row in rows if row["algorithm"] == BRUTE_FORCE), None)
