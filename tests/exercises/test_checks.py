@@ -102,6 +102,29 @@ def test_numbers_check_names_each_wrong_number():
     assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': leave out the quotes.\n(b: right.)"
 
 
+def test_number_mistakes_carry_ids_and_may_be_predicates():
+    toy = make_toy(NumberCheck(10, what="the count", mistakes={
+        9: ("Did you leave out the root?", "no-root"), 11: "Plain words.",
+        lambda answer: abs(answer - 10) < 3: ("Close.", "near")}))
+    assert toy.judge(9).mistake == "no-root" and toy.judge(9).text.endswith("Did you leave out the root?")
+    assert toy.judge(11).mistake == "" and toy.judge(11).text.endswith("Plain words.")
+    assert toy.judge(12).mistake == "near" and toy.judge(8.5).mistake == "near"
+    assert toy.judge(20).mistake == "" and "Close" not in toy.judge(20).text
+    assert toy.judge("9").mistake == ""        # not a number: no mistake is guessed
+    assert toy.judge(10).ok
+
+
+def test_a_numbers_slip_with_an_id_stands_for_the_single_numbers_mistakes():
+    toy = make_toy(NumbersCheck({"a": 1, "b": 2}, mistakes={"a": {2: ("One more.", "plus-one")},
+                                                            "b": {1: ("One less.", "minus-one")}},
+                                slips={(2, 1): ("Swapped.", "swapped")}))
+    assert toy.judge((2, 1)).mistake == "swapped"
+    assert "Swapped." in toy.judge((2, 1)).text and "One" not in toy.judge((2, 1)).text
+    assert toy.judge((2, 2)).mistake == "plus-one" and "One more." in toy.judge((2, 2)).text
+    assert toy.judge((1, 1)).mistake == "minus-one"
+    assert toy.judge((1, 5)).mistake == "" and toy.judge((1, 2)).ok
+
+
 def test_position_check_parses_text_and_explains():
     toy = make_toy(PositionCheck(lambda board: board.moves_made == 1, lambda board: f"{board.moves_made} marks"))
     assert toy.judge("X../.../...").ok and toy.judge(Board.empty().play(4)).ok

@@ -337,24 +337,33 @@ def _number_problem(answer, what: str) -> str | None:
     return None
 
 
-def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: bool, name=None) -> str | None:
-    """None when right, else one line: "nodes: 40 is not right" (one of several), "720 is not the number ..."."""
+def _named(note) -> tuple[str, str]:
+    """A mistake's ``(words, id)``: a plain string of words has no id."""
+    return (note, "") if isinstance(note, str) else tuple(note)
+
+
+def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: bool, name=None) -> tuple:
+    """``(None, "")`` when right, else one line and the id of the mistake it names: "nodes: 40 is not right" (one
+    of several), "720 is not the number ...". A key of ``mistakes`` is a wrong number or a predicate of the answer
+    (an estimate near the number), tried in order."""
     problem = _number_problem(answer, what)
     if problem:
-        return f"{name}: {problem}" if name else problem
+        return (f"{name}: {problem}" if name else problem), ""
     if same_number(answer, expected, tolerance):
-        return None
+        return None, ""
     line = f"{name}: {_fmt(answer)} is not right" if name else f"{_fmt(answer)} is not {what}"
     if direction:
         line += ": it is too big" if exact(answer) > exact(expected) else ": it is too small"
-    note = next((note for key, note in (mistakes or {}).items() if same_number(answer, key)), None)
-    return line + "." + (f" {note}" if note else "")
+    note, named = next((_named(note) for key, note in (mistakes or {}).items()
+                        if (key(exact(answer)) if callable(key) else same_number(answer, key))), ("", ""))
+    return line + "." + (f" {note}" if note else ""), named
 
 
 @dataclass(eq=False)
 class NumberCheck(Check):
     """One number (or a function of no arguments computing it on the first check), named by ``what``;
-    ``mistakes``: ``{wrong number: the slip that gives it}``; ``direction`` says "too big"/"too small"."""
+    ``mistakes``: ``{wrong number or predicate: the slip's words, or (words, id)}``; ``direction`` says "too
+    big"/"too small"."""
 
     given: object
     _: KW_ONLY
@@ -371,16 +380,17 @@ class NumberCheck(Check):
         return self.given() if callable(self.given) else self.given
 
     def _judge(self, answer) -> Verdict:
-        line = _judge_number(answer, self.expected, self.tolerance, self.mistakes, self.what, self.direction)
+        line, named = _judge_number(answer, self.expected, self.tolerance, self.mistakes, self.what, self.direction)
         if line is None:
             return right(f"{self.what} is {_fmt(self.expected)}." + (f" {self.explain}" if self.explain else ""))
-        return wrong(line)
+        return wrong(line, mistake=named)
 
 
 @dataclass(eq=False)
 class NumbersCheck(Check):
     """Several named numbers, ``{name: expected}``, answered in that order (or as a dict), each wrong one on a
-    line of its own; ``mistakes``: ``{name: {wrong number: words}}``; ``slips``: ``{(numbers): words}``."""
+    line of its own; ``mistakes``: ``{name: {wrong number: words or (words, id)}}``; ``slips``: ``{(numbers):
+    words or (words, id)}``, a slip of the whole answer, which then stands for the mistakes of single numbers."""
 
     given: dict
     _: KW_ONLY
@@ -409,20 +419,21 @@ class NumbersCheck(Check):
             return unanswered(self.instruction)
         else:
             values = several(answer, names, "numbers")
-        lines = [f"{name}: not answered yet." if is_unanswered(value) else
-                 _judge_number(value, self.expected[name], self.tolerance, self.mistakes.get(name), f"the {name}",
-                               self.direction, name)
-                 for name, value in zip(names, values)]
-        lines = [line for line in lines if line]
+        numeric = not any(is_unanswered(value) or _number_problem(value, "") for value in values)
+        slips = [_named(words) for slip, words in self.slips.items() if numeric and all(map(same_number, values, slip))]
+        judged = [(f"{name}: not answered yet.", "") if is_unanswered(value) else
+                  _judge_number(value, self.expected[name], self.tolerance, None if slips else self.mistakes.get(name),
+                                f"the {name}", self.direction, name)
+                  for name, value in zip(names, values)]
+        lines = [line for line, _ in judged if line]
         if not lines:
             figures = ", ".join(f"{name} {_fmt(self.expected[name])}" for name in names)
             return right(figures + "." + (f" {self.explain}" if self.explain else ""))
         right_ones = [name for name in names if not any(line.startswith(f"{name}:") for line in lines)]
         if right_ones:
             lines.append(f"({' and '.join(right_ones)}: right.)")
-        if not any(is_unanswered(value) or _number_problem(value, "") for value in values):
-            lines += [words for slip, words in self.slips.items() if all(map(same_number, values, slip))]
-        return wrong("\n".join(lines))
+        named = [named for _, named in slips + judged if named]
+        return wrong("\n".join(lines + [words for words, _ in slips]), mistake=named[0] if named else "")
 
 
 # ---------------------------------------------------------------------- positions

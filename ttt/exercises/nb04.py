@@ -9,9 +9,8 @@ from functools import cache, lru_cache
 
 from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumberCheck, PositionCheck, exact, parse_position,
-                                  same_number)
-from ttt.exercises.verdicts import reveal, wrong
+from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, parse_position
+from ttt.exercises.verdicts import reveal
 from ttt.exercises.core import Exercise
 from ttt.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
@@ -432,33 +431,21 @@ def simulated_wins(games=10_000):
     return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
 
 
-_CHANCE = NumberCheck(Fraction(191, 192), what="the exact chance that X wins")
-_CHANCE_SLIPS = {   # a float key matches a Fraction, a Decimal or a float of the same value
-    71 / 73: ("share_of_games", "That is the share of the 73 games that X wins; the games are not equally likely."),
-    1: ("always_wins", "That would mean X wins every game, but O, moving at random, sometimes blocks in time and"
-                       " holds the draw: add up those games too, each weighted by how likely O's moves are."),
-}
-
-
-def _judge_chance(answer):
-    # A judge: NumberCheck's mistakes carry no id, and an estimate is recognised by a range, not a number
-    found = _CHANCE.judge(answer)
-    if found.ok or "as a number" in found.text:
-        return found
-    for value, (slip, words) in _CHANCE_SLIPS.items():
-        if same_number(answer, value):
-            return wrong(f"{found.text} {words}", mistake=slip)
-    if abs(exact(answer) - _CHANCE.expected) < 0.01:
-        return wrong(f"{found.text} Close: is it an estimate from simulated games? Compute the exact chance with"
-                     " a recursion, as in games_against_everyone.", mistake="estimate")
-    return found
+_CHANCE = NumberCheck(Fraction(191, 192), what="the exact chance that X wins", mistakes={
+    71 / 73: ("That is the share of the 73 games that X wins; the games are not equally likely.", "share_of_games"),
+    1: ("That would mean X wins every game, but O, moving at random, sometimes blocks in time and holds the draw:"
+        " add up those games too, each weighted by how likely O's moves are.", "always_wins"),
+    lambda answer: abs(answer - Fraction(191, 192)) < 0.01: (
+        "Close: is it an estimate from simulated games? Compute the exact chance with a recursion, as in"
+        " games_against_everyone.", "estimate"),
+})
 
 
 RANDOM_OPPONENT = Exercise(
     number=5,
     starter=answer_starter("the exact probability that X wins"),
     code=(win_chance, simulated_wins),
-    checker=CustomCheck(_judge_chance, kind="number", instruction=_CHANCE.instruction),
+    checker=_CHANCE,
     answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
 )
 

@@ -10,8 +10,7 @@ from math import inf
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import (Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like,
-                                  same_number)
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like
 from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
@@ -460,39 +459,25 @@ def _quickest_first(board):
     return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
 
 
-_PERFECT_SLIPS = {   # {name: {wrong value: (the slip's id, its words)}}: the slip that gives one wrong number
-    "best first": {
-        880: ("best_moves_only",
-              "That counts the best moves only: an order must offer every legal move, the others after them."),
-        1_942: ("threats_static", "That is threats+static's count, not the solver's order."),
-    },
-    "worst first": {
-        198_837: ("full_window", "That is with the window (−∞, ∞); use [−1, 1]."),
-        2_312: ("not_negated", "That is the best-first count: the solver's value of the position after a move is"
-                               " for the opponent, so negate it before sorting."),
-    },
-}
-_SWAPPED = ((197_668, 2_312), "The two counts are the other way round: give them in the order the prompt names"
-                              " them, (best first, worst first).")
 _PERFECT_NUMBERS = NumbersCheck(
     {"best first": 2_312, "worst first": 197_668},
-    mistakes={name: {value: words for value, (_, words) in slips.items()} for name, slips in _PERFECT_SLIPS.items()},
+    mistakes={   # {name: {wrong value: (the slip's words, its id)}}: the slip that gives one wrong number
+        "best first": {
+            880: ("That counts the best moves only: an order must offer every legal move, the others after them.",
+                  "best_moves_only"),
+            1_942: ("That is threats+static's count, not the solver's order.", "threats_static"),
+        },
+        "worst first": {
+            198_837: ("That is with the window (−∞, ∞); use [−1, 1].", "full_window"),
+            2_312: ("That is the best-first count: the solver's value of the position after a move is for the"
+                    " opponent, so negate it before sorting.", "not_negated"),
+        },
+    },
+    slips={(197_668, 2_312): ("The two counts are the other way round: give them in the order the prompt names"
+                              " them, (best first, worst first).", "swapped")},
     explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
             " cheaper ones among them. Worst first still prunes, because ties are everywhere.",
 )
-
-
-def _judge_perfect(answer):
-    # A judge: NumbersCheck's mistakes and slips carry no id, which the grade export and tests need
-    found = _PERFECT_NUMBERS.judge(answer)
-    values = [answer.get(name) for name in _PERFECT_SLIPS] if isinstance(answer, dict) else answer
-    if found.status != "wrong" or found.mistake or len(values) != 2 or not all(map(_is_value, values)):
-        return found
-    if all(map(same_number, values, _SWAPPED[0])):
-        return wrong(_SWAPPED[1], mistake="swapped")
-    slips = [slip for value, name in zip(values, _PERFECT_SLIPS)
-             for wrong_value, (slip, _) in _PERFECT_SLIPS[name].items() if same_number(value, wrong_value)]
-    return wrong(*found.parts, mistake=slips[0]) if slips else found
 
 
 PERFECT = Exercise(
@@ -501,7 +486,7 @@ PERFECT = Exercise(
     figures=lambda: dict(best=best_and_worst()[0], worst=best_and_worst()[1], quickest_first_nodes=_counted(
         _quickest_first), threats_static_nodes=_order_nodes('threats+static')),
     code=(best_first, worst_first, best_and_worst),
-    checker=CustomCheck(_judge_perfect, kind="number", instruction=_PERFECT_NUMBERS.instruction),
+    checker=_PERFECT_NUMBERS,
     answer=best_and_worst,
 )
 
