@@ -62,8 +62,9 @@ def notebook(*sources: str) -> dict:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
-@pytest.mark.parametrize("workers", [  # make test runs under xdist; a plain pytest run serially (checked in CI's longer runs)
-    pytest.param([], id="serial", marks=pytest.mark.long), pytest.param(["-n", "2", "--dist", "loadfile"], id="xdist")])
+@pytest.mark.parametrize("workers", [  # nested pytest runs of 10-20 s: CI's longer checks (make test-grading)
+    pytest.param([], id="serial", marks=pytest.mark.long),
+    pytest.param(["-n", "2", "--dist", "loadfile"], id="xdist", marks=pytest.mark.long)])
 def test_a_notebook_over_the_limit_fails_under_nbval(tmp_path, workers):
     # Under pytest-xdist (as make test runs) the worker's peaks reach the controller's summary.
     if workers:

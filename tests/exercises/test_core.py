@@ -82,7 +82,7 @@ def test_every_exercise_has_hints_and_a_solution():
         if item.has_check:
             assert item.answer is not None, f"{item.key}: a check needs a worked answer for verify_all"
     # Each solution, with its figures computed, is written in test_the_exercises_import_no_heavy_module's
-    # fresh interpreter: computing them all twice would cost make test a quarter of a minute.
+    # fresh interpreter (in CI's longer checks): computing them all twice would cost a quarter of a minute.
 
 
 @pytest.mark.parametrize("notebook", notebooks())
@@ -118,6 +118,7 @@ def test_import_ttt_does_not_import_the_exercises():
     assert run_python("import sys, ttt; print('ttt.exercises' in sys.modules)").strip() == "False"
 
 
+@pytest.mark.long   # every solution's figures computed afresh: over ten seconds
 def test_the_exercises_import_no_heavy_module():
     code = (
         "import sys\n"

@@ -137,6 +137,7 @@ def release(tmp_path_factory) -> Path:
     return course / "release"
 
 
+@pytest.mark.grading   # what students receive: every release, the lite site (about half a minute)
 @pytest.mark.slow(150)
 class TestAnswersStayWithTeachers:
     def test_the_search_knows_the_answers_and_finds_them_where_they_are(self, answers):
@@ -150,7 +151,6 @@ class TestAnswersStayWithTeachers:
         guide = (ROOT / "notebooks" / "teaching_guide.md").read_text(encoding="utf-8")
         assert leaks(guide, answers)                              # what the teachers keep does answer some
 
-    @pytest.mark.grading
     def test_no_released_lab_states_a_graded_answer(self, answers, release):
         labs = sorted(path.name for path in release.iterdir())
         assert len(labs) == len({item.notebook for item in exercises()})

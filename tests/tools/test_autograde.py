@@ -80,24 +80,26 @@ def grade_solver(course):
 LABS_IN_MAKE_TEST = ("00", "03", "05")
 
 
-def graded_labs(tmp_path_factory, notebooks: list[str], name: str):
+def graded_labs(tmp_path_factory, notebooks: list[str], name: str, courses: int = 1):
     """``notebooks`` released, the worked solutions submitted by one student and graded.
 
-    The labs are split between two courses graded side by side (two cores); the worked solutions
-    are trusted, so nbgrader grades them directly, without the sandbox.  The courses are written
-    one after the other; the threads only wait for the two nbgrader processes.
+    The labs are split between ``courses`` courses graded side by side; the worked solutions are
+    trusted, so nbgrader grades them directly, without the sandbox.  The courses are written one
+    after the other; the threads only wait for the nbgrader processes.  ``make test`` grades its three
+    labs in one course (its other worker is busy with other tests: a second course would cost another
+    release's start-up); ``make test-grading`` splits its seven between two.
     """
-    halves = [notebooks[0::2], notebooks[1::2]]
-    courses = [tmp_path_factory.mktemp(f"course-{name}-{n}") for n in range(2)]
-    for course, half in zip(courses, halves):   # one after the other: CPython's parser is not thread-safe
+    halves = [notebooks[n::courses] for n in range(courses)]
+    folders = [tmp_path_factory.mktemp(f"course-{name}-{n}") for n in range(courses)]
+    for course, half in zip(folders, halves):   # one after the other: CPython's parser is not thread-safe
         solved_course(course, half)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        graded = list(pool.map(grade_solver, courses))
+    with ThreadPoolExecutor(max_workers=courses) as pool:
+        graded = list(pool.map(grade_solver, folders))
     for done in graded:
         assert done.returncode == 0, done.stdout + done.stderr
-    rows = [row for course in courses for row in export(course)]
-    labs = [lab for course in courses for lab in sorted(p.name for p in (course / "release").iterdir())]
-    return courses, labs, rows
+    rows = [row for course in folders for row in export(course)]
+    labs = [lab for course in folders for lab in sorted(p.name for p in (course / "release").iterdir())]
+    return folders, labs, rows
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +109,7 @@ def three_labs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def seven_labs(tmp_path_factory):
-    return graded_labs(tmp_path_factory, sorted(exercises_by_notebook() - set(LABS_IN_MAKE_TEST)), "seven")
+    return graded_labs(tmp_path_factory, sorted(exercises_by_notebook() - set(LABS_IN_MAKE_TEST)), "seven", courses=2)
 
 
 def exercises_by_notebook() -> set[str]:
