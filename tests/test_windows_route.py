@@ -15,9 +15,12 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
+
+from ttt.exercises.core import notebooks
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -58,6 +61,8 @@ def test_every_worked_solution_of_notebook_09_runs_from_the_wheel(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
                     "--no-build-isolation", "--wheel-dir", str(wheels), str(source)], check=True)
     (wheel,) = wheels.glob("ttt-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())       # the exercises' words ship beside their checks
+    assert {f"ttt/exercises/nb{notebook}.md" for notebook in notebooks()} <= names
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
                     "--target", str(target), str(wheel)], check=True)
     shutil.rmtree(source)

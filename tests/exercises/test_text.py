@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -97,10 +94,3 @@ def test_a_template_is_filled_with_its_figures():
     assert "8 × 6 × 30 = 1,440" in item.explanation()
     assert "{" not in item.explanation()
 
-
-def test_the_wheel_ships_the_words(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--wheel-dir", str(tmp_path), str(ROOT)], check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("ttt-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    assert {f"ttt/exercises/nb{notebook}.md" for notebook in notebooks()} <= names
