@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from ttt.exercises import core, exercise, exercises, notebooks, text
 from ttt.exercises.text import TextError, _parse
 
-ROOT = Path(__file__).resolve().parents[2]
 
 GOOD = """\
 <!-- a comment for editors, ignored -->
