@@ -1,7 +1,7 @@
-"""The exercises' words in ``ttt/exercises/nbNN.md``: the format, its errors, and the wheel that ships them."""
+"""The exercises' words in ``ttt/exercises/nbNN.md``: the format and its errors (that the wheel ships them:
+tests/test_windows_route.py, which builds it)."""
 
 from __future__ import annotations
-
 
 import pytest
 
