@@ -135,11 +135,12 @@ def test_a_search_stopped_by_a_budget_leaves_later_answers_right():
         solve(EMPTY_5x5, max_nodes=5_000)
     assert (5, 5, 4) not in solver._ENGINES  # the stopped engine and its table are dropped
     other = Board.parse("X..../.O.../...../...../..... k=4")
-    assert solve(other) == Engine(5, 5, 4).solve(other)  # another board of that size
+    expected = Engine(5, 5, 4).solve(other)
+    assert solve(other) == expected  # another board of that size
     assert solve(EMPTY_5x5) == Engine(5, 5, 4).solve(EMPTY_5x5)  # the same board, afresh
     with pytest.raises(ttt.BudgetExceeded):
         solve("XO.../...../...../...../..... k=4", max_nodes=3)  # stopped with a full table
-    assert solve(other) == Engine(5, 5, 4).solve(other)
+    assert solve(other) == expected
     assert solve("X../.../...") == before  # other sizes keep their engines
 
 

@@ -188,6 +188,7 @@ def test_exploration_answers(capsys):
 # ---------------------------------------------------------------------- 08.4 learn from a teacher
 
 
+@pytest.mark.long   # 20,000 games of training and a self-play run: ten seconds
 def test_the_teacher_figures():
     taught, self_play = nb08.train_td_teacher(20_000, 0), _td(0.1)
     x_positions = [b for b in POSITIONS if b.turn == "X"]
