@@ -43,12 +43,15 @@ def pytest_xdist_make_scheduler(config, log):
     return Scheduling(config, log)
 
 
-# Test modules whose tests share a costly session fixture, grouped so that one worker makes it once:
-# the quick benchmark report (tests/tools/conftest.py, about 8 s) and the 4×4 tablebase (about 4 s).
+# Test modules whose tests share a costly fixture, grouped so that one worker makes it once: the quick
+# benchmark report (tests/tools/conftest.py), the 4×4 tablebase and the JupyterLite checks' kernel.
 SHARED_FIXTURES = {
     "tests/tools/test_measure.py": "quick_report",
     "tests/tools/test_report.py": "quick_report",
     "tests/test_retrograde.py": "table_4x4",
+    # One JupyterLite page of 00 with its kernel running (about 40 s to start), and the verdicts its tests
+    # gather for the last one, which asserts how many needed no CDN: one worker runs the module in order.
+    "tests/browser/test_lite_checks.py": "tests/browser/test_lite_checks.py",
 }
 
 

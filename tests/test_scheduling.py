@@ -20,6 +20,8 @@ spec.loader.exec_module(conftest)
     ("tests/test_board.py::test_parse", "tests/test_board.py::test_parse"),
     ("tests/tools/test_report.py::test_the_table", "quick_report"),
     ("tests/tools/test_measure.py::test_the_quick_report", "quick_report"),
+    ("tests/browser/test_lite_checks.py::test_the_checks_that_need_no_cdn_are_most_of_them",
+     "tests/browser/test_lite_checks.py"),
     ("tests/test_board.py::test_parse[a::B]", "tests/test_board.py::test_parse[a::B]"),
 ])
 def test_the_unit_of_a_test(nodeid, unit):
