@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import is_learners_file, stop
+from ttt.exercises.calls import is_learners_file
 from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
 from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
@@ -293,18 +294,31 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
     return games, calls
 
 
-# A judge: without a memo the counts are right; only the calls made on the corner opening tell
-def _each_position_once(count_games, board):
+@dataclass(frozen=True)
+class Repeated:
+    """What a count returns on the corner opening when it made over 8 calls a position: equal to any such count of
+    the same games, whatever its calls, so that a count without a memo behaves like the slip ``_no_memo``."""
+
+    games: int
+    calls: int = field(compare=False)
+    positions: int = field(compare=False)
+
+    def __repr__(self):
+        return (f"{self.games:,} games, but by {plural(self.calls, 'call')} where only "
+                f"{plural(self.positions, 'position')} exist below this board, itself included")
+
+
+def _games_once(count_games, board):
+    """The games below ``board``; on the corner opening a :class:`Repeated` when the count made too many calls."""
     if board != MEMO_BOARD:
         return count_games(board)
     games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
     positions = _counts(board).positions
-    if calls > 8 * positions:
-        stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
-             f"{plural(positions, 'position')} below it, itself included:", board,
-             "It works the same positions out again and again. Is the memo used? Look a board up before "
-             "recursing, and store its count after.", mistake="no-memo")
-    return games
+    return Repeated(games, calls, positions) if calls > 8 * positions else games
+
+
+def _no_memo(board):
+    return 1 if board.is_over else sum(_no_memo(child) for _, child in board.children())
 
 
 COUNT_GAMES = Exercise(
@@ -312,7 +326,7 @@ COUNT_GAMES = Exercise(
     starter=function_starter(count_games),
     code=(count_games,),
     checker=FunctionCheck(
-        lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
+        lambda board: _counts(board).games, _count_positions, name="count_games", call=_games_once,
         label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
         mistakes=[
             (lambda board: 0,  # no base case: every count is a sum of zeros
@@ -327,6 +341,8 @@ COUNT_GAMES = Exercise(
             (lambda board: _counts(board).positions,
              "That counts each position once; a game is a path, and many paths pass through one position.",
              "counts-positions"),
+            (_no_memo, "It works the same positions out again and again. Is the memo used? Look a board up before "
+                       "recursing, and store its count after.", "no-memo"),
         ],
         slow="Is the memo used? Each position should be worked out once.",
         work=lambda board: (_counts(board).positions, "positions exist below this board, itself included"),
