@@ -71,9 +71,8 @@ def _read_filling(text) -> str:
     return body
 
 
-_FILLINGS_TODO = (
-    'replace None with a list of three fillings, such as ["XX./.../...", "...", "..."], then run the cell again.'
-)
+_FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./.../...", "...", "..."],'
+                  " then run the cell again.")
 
 
 def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
@@ -86,10 +85,6 @@ def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
     if len(answer) != 3:
         raise ValueError(f"Give three fillings, one for each reason; this list has {len(answer)}")
     return tuple((text, why_impossible(_read_filling(text))) for text in answer)
-
-
-def _three_reasons(fillings) -> bool:
-    return all(why for _, why in fillings) and len({why[0] for _, why in fillings}) == 3
 
 
 def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | None:
@@ -121,9 +116,11 @@ PREDICT = Exercise(
     number=1,
     starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
     code=(impossible_fillings,),
-    checker=PositionCheck(_three_reasons, _explain_fillings, parse=_read_fillings, instruction=_FILLINGS_TODO,
-                          success=lambda fillings: "three fillings that no game reaches, for three different reasons:\n"
-                          + "\n".join(f"{text!r}: {sentence}." for text, (_, sentence) in fillings)),
+    checker=PositionCheck(
+        lambda fillings: all(why for _, why in fillings) and len({why[0] for _, why in fillings}) == 3,
+        _explain_fillings, parse=_read_fillings, instruction=_FILLINGS_TODO,
+        success=lambda fillings: "three fillings that no game reaches, for three different reasons:\n"
+        + "\n".join(f"{text!r}: {sentence}." for text, (_, sentence) in fillings)),
     answer=impossible_fillings,
 )
 

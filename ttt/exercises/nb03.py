@@ -255,8 +255,7 @@ _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a b
 
 
 def _calls_by_name(count_games, board) -> tuple[int, int] | None:
-    """``(games, calls)``, counted by binding the global name to a counting wrapper for the length of the call (cheap:
-    nothing is traced); None when the count does not recurse through its global name."""
+    """``(games, calls)``, counted by binding the global name to a counting wrapper for the call (nothing traced)."""
     inner = getattr(count_games, "__wrapped__", count_games)     # a functools.cache wrapper is the global name
     namespace, name = getattr(inner, "__globals__", None), getattr(count_games, "__name__", None)
     if not isinstance(namespace, dict) or name is None or namespace.get(name) is not count_games:
@@ -296,20 +295,18 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Repeated:
-    """What a count returns on the corner opening when it made over 8 calls a position: equal to any such count of
-    the same games, whatever its calls, so that a count without a memo behaves like the slip ``_no_memo``."""
+    """A count made by over 8 calls a position: equal to any such count of the same games, whatever its calls."""
 
     games: int
     calls: int = field(compare=False)
     positions: int = field(compare=False)
 
     def __repr__(self):
-        return (f"{self.games:,} games, but by {plural(self.calls, 'call')} where only "
-                f"{plural(self.positions, 'position')} exist below this board, itself included")
+        return f"{self.games:,} games, but by {self.calls:,} calls where only {self.positions:,} positions exist"
 
 
 def _games_once(count_games, board):
-    """The games below ``board``; on the corner opening a :class:`Repeated` when the count made too many calls."""
+    """The games below ``board``; on the corner opening a :class:`Repeated` if the count made too many calls."""
     if board != MEMO_BOARD:
         return count_games(board)
     games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
