@@ -53,6 +53,20 @@ def test_two_fillings_for_the_same_reason_are_refused(capsys):
     assert "'OO./.../...' and 'XXX/X../...' are impossible for the same reason: the numbers of marks are wrong" in out
 
 
+def test_fillings_in_other_styles_are_accepted(capsys):
+    """Nine letters without slashes, rows on lines of their own, any order of the three reasons."""
+    result, out = verdict(capsys, "00", 1, ("XXX\nOOO\n...", "OOO/XX./XX.", "OO......."))
+    assert result is True and "'OO.......': 0 X and 2 O" in out
+
+
+def test_a_wrong_filling_is_refused_whatever_its_place(capsys):
+    """A filling that can occur, or two for one reason, is refused wherever it stands among the three."""
+    result, out = verdict(capsys, "00", 1, ["XXX/OOO/...", "XO./.../...", "XXXX....."])
+    assert result is False and "'XO./.../...' can occur: the game X 0, O 1 reaches it." in out
+    result, out = verdict(capsys, "00", 1, ["XXX/OOO/...", "XX./.../...", "OOO/XXX/..."])
+    assert result is False and "'XXX/OOO/...' and 'OOO/XXX/...' are impossible for the same reason" in out
+
+
 @pytest.mark.parametrize("answer, words", [
     (None, "Exercise 00.1 is not answered yet: replace None with a list of three fillings"),
     ([None, None, None], "Exercise 00.1 is not answered yet"),

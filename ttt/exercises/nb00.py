@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ttt.board import Board, other
 from ttt.exercises.words import moves_text, plural
-from ttt.exercises.calls import stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, PositionCheck, sorted_cells
-from ttt.exercises.verdicts import describe_value, right, unanswered, wrong
+from ttt.exercises.calls import Stop
+from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, sorted_cells
+from ttt.exercises.verdicts import describe_value, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import unfinished_positions
@@ -51,22 +53,38 @@ def why_impossible(cells: str) -> tuple[str, str] | None:
 
 
 def _read_filling(text) -> str:
-    """The nine cells of a learner's filling; otherwise the check stops, saying what is wrong with it."""
+    """The nine cells of a learner's filling; otherwise a ``ValueError`` saying what is wrong with it."""
     if not isinstance(text, str):
-        stop(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".')
+        raise ValueError(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../..."')
     body = text.strip()
     if "/" in body or "\n" in body:
         rows = body.replace("\n", "/").split("/")
         if len(rows) != 3 or any(len(row) != 3 for row in rows):
-            stop(f"{text!r} is not three rows of three cells.")
+            raise ValueError(f"{text!r} is not three rows of three cells")
         body = "".join(rows)
     if len(body) != 9:
-        stop(f"{text!r} has {len(body)} cells, not 9.")
+        raise ValueError(f"{text!r} has {len(body)} cells, not 9")
     for cell, char in enumerate(body):
         if char not in "XO.":
             zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            stop(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}.")
+            raise ValueError(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}")
     return body
+
+
+_FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./.../...", "...", "..."],'
+                  " then run the cell again.")
+
+
+def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
+    """The answer as three ``(text, why_impossible)``: the check's ``parse``, so a malformed one is refused first."""
+    if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
+        raise Stop(unanswered(_FILLINGS_TODO))
+    if not isinstance(answer, (list, tuple)):
+        raise ValueError(f'Give three fillings, as a list or a tuple, such as ["XX./.../...", ...], not '
+                         f"{describe_value(answer)}")
+    if len(answer) != 3:
+        raise ValueError(f"Give three fillings, one for each reason; this list has {len(answer)}")
+    return tuple((text, why_impossible(_read_filling(text))) for text in answer)
 
 
 def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | None:
@@ -81,42 +99,28 @@ def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | N
     return None
 
 
-_FILLINGS_TODO = (
-    'replace None with a list of three fillings, such as ["XX./.../...", "...", "..."], then run the cell again.'
-)
-
-
-# A judge: three answers judged together, each impossible and for a reason the others do not give
-def _judge_fillings(answer):
-    if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
-        return unanswered(_FILLINGS_TODO)
-    if not isinstance(answer, (list, tuple)):
-        return wrong(f'Give three fillings, as a list or a tuple, such as ["XX./.../...", ...], not {describe_value(answer)}.')
-    if len(answer) != 3:
-        return wrong(f"Give three fillings, one for each reason; this list has {len(answer)}.")
-    found: dict[str, tuple[str, str]] = {}
-    for text in answer:
-        cells = _read_filling(text)
-        why = why_impossible(cells)
+def _explain_fillings(fillings):
+    """The first filling that can occur, with a game reaching it; else the first two given for the same reason."""
+    for text, why in fillings:
         if why is None:
-            board = Board.parse(cells)
+            board = Board.parse(_read_filling(text))
             game = moves_text(_game_reaching(board))
             how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
-            return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.")
-        reason, sentence = why
-        if reason in found:
-            return wrong(f"{found[reason][0]!r} and {text!r} are impossible for the same reason: {REASONS[reason]}.",
-                         "Replace one of them with a filling that is impossible for another reason.")
-        found[reason] = (text, sentence)
-    lines = "\n".join(f"{text!r}: {sentence}." for text, sentence in found.values())
-    return right(f"three fillings that no game reaches, for three different reasons:\n{lines}")
+            return f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach."
+    (one, (reason, _)), (two, _) = next((a, b) for a, b in combinations(fillings, 2) if a[1][0] == b[1][0])
+    return (f"{one!r} and {two!r} are impossible for the same reason: {REASONS[reason]}.",
+            "Replace one of them with a filling that is impossible for another reason.")
 
 
 PREDICT = Exercise(
     number=1,
     starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
     code=(impossible_fillings,),
-    checker=CustomCheck(_judge_fillings, instruction=_FILLINGS_TODO),
+    checker=PositionCheck(
+        lambda fillings: all(why for _, why in fillings) and len({why[0] for _, why in fillings}) == 3,
+        _explain_fillings, parse=_read_fillings, instruction=_FILLINGS_TODO,
+        success=lambda fillings: "three fillings that no game reaches, for three different reasons:\n"
+        + "\n".join(f"{text!r}: {sentence}." for text, (_, sentence) in fillings)),
     answer=impossible_fillings,
 )
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import is_learners_file, stop
+from ttt.exercises.calls import is_learners_file
 from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
 from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
@@ -254,8 +255,7 @@ _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a b
 
 
 def _calls_by_name(count_games, board) -> tuple[int, int] | None:
-    """``(games, calls)``, counted by binding the global name to a counting wrapper for the length of the call (cheap:
-    nothing is traced); None when the count does not recurse through its global name."""
+    """``(games, calls)``, counted by binding the global name to a counting wrapper for the call (nothing traced)."""
     inner = getattr(count_games, "__wrapped__", count_games)     # a functools.cache wrapper is the global name
     namespace, name = getattr(inner, "__globals__", None), getattr(count_games, "__name__", None)
     if not isinstance(namespace, dict) or name is None or namespace.get(name) is not count_games:
@@ -293,18 +293,29 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
     return games, calls
 
 
-# A judge: without a memo the counts are right; only the calls made on the corner opening tell
-def _each_position_once(count_games, board):
+@dataclass(frozen=True)
+class Repeated:
+    """A count made by over 8 calls a position: equal to any such count of the same games, whatever its calls."""
+
+    games: int
+    calls: int = field(compare=False)
+    positions: int = field(compare=False)
+
+    def __repr__(self):
+        return f"{self.games:,} games, but by {self.calls:,} calls where only {self.positions:,} positions exist"
+
+
+def _games_once(count_games, board):
+    """The games below ``board``; on the corner opening a :class:`Repeated` if the count made too many calls."""
     if board != MEMO_BOARD:
         return count_games(board)
     games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
     positions = _counts(board).positions
-    if calls > 8 * positions:
-        stop(f"count_games made {plural(calls, 'call')} on this board ({describe_state(board)}), which has only "
-             f"{plural(positions, 'position')} below it, itself included:", board,
-             "It works the same positions out again and again. Is the memo used? Look a board up before "
-             "recursing, and store its count after.", mistake="no-memo")
-    return games
+    return Repeated(games, calls, positions) if calls > 8 * positions else games
+
+
+def _no_memo(board):
+    return 1 if board.is_over else sum(_no_memo(child) for _, child in board.children())
 
 
 COUNT_GAMES = Exercise(
@@ -312,7 +323,7 @@ COUNT_GAMES = Exercise(
     starter=function_starter(count_games),
     code=(count_games,),
     checker=FunctionCheck(
-        lambda board: _counts(board).games, _count_positions, name="count_games", call=_each_position_once,
+        lambda board: _counts(board).games, _count_positions, name="count_games", call=_games_once,
         label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
         mistakes=[
             (lambda board: 0,  # no base case: every count is a sum of zeros
@@ -327,6 +338,8 @@ COUNT_GAMES = Exercise(
             (lambda board: _counts(board).positions,
              "That counts each position once; a game is a path, and many paths pass through one position.",
              "counts-positions"),
+            (_no_memo, "It works the same positions out again and again. Is the memo used? Look a board up before "
+                       "recursing, and store its count after.", "no-memo"),
         ],
         slow="Is the memo used? Each position should be worked out once.",
         work=lambda board: (_counts(board).positions, "positions exist below this board, itself included"),
