@@ -91,6 +91,42 @@ def test_undo_mistakes(capsys, mistake, slip, words):
     assert result is False and words in out
 
 
+def _opening_too(game):                                   # takes back the computer's opening move as well
+    if nb02.undo(game):
+        return True
+    if game.history:
+        game.board, game.history, game.message = game.start, [], status_line(game.start)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_opening_too, "undoes-what-is-not-yours", "its first move is not yours to take back"),
+    (lambda game: 1 if nb02.undo(game) else False, "returns-not-true", "returned: 1, leaving the history"),
+])
+def test_undo_slips_known_by_what_they_left(capsys, mistake, slip, words):
+    assert exercise("02", 1).judge(mistake).mistake == slip
+    result, out = verdict(capsys, "02", 1, mistake)
+    assert result is False and words in out
+
+
+def test_an_undo_in_another_style_passes(capsys):
+    """The person's last move found from the end of the history, the game replayed by clicks, a longer message."""
+    def undo(game):
+        mine = [i for i in range(len(game.history)) if game.human in (None, "XO"[i % 2])]
+        if not mine:
+            return False
+        history = game.history[:mine[-1]]
+        game.board = game.start
+        for cell in history:
+            game.board = game.board.play(cell)
+        game.history = history
+        game.message = f"Move taken back. {status_line(game.board)}"
+        return True
+
+    assert quick_verdict(capsys, "02", 1, undo, 1.0)[0] is True
+
+
 def test_undo_starter_is_calm(capsys):
     def undo(game):
         raise NotImplementedError

@@ -5,11 +5,12 @@ The checks drive ``ttt.game.Game``, never a widget: the exercises must not impor
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck
-from ttt.exercises.verdicts import describe_value, reveal, right, wrong
+from ttt.exercises.calls import Learner, current_budget, stop
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, When
+from ttt.exercises.verdicts import describe_value, reveal, right, shown, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
@@ -36,66 +37,95 @@ def undo(game):
     return True
 
 
-def _scenarios():
-    """(what, the computer's mark or None, a seeded game played to its end, the board and history before each
-    click), fresh on every call since undo changes them; the computer plays FirstCell, so the games repeat."""
+class Undone(NamedTuple):
+    """What a call of undo left: what it returned, the game's history, board and message (its status, when the
+    message ends with it)."""
+
+    returned: object
+    history: list
+    board: Board
+    message: object
+
+    def __repr__(self):
+        return f"{shown(self.returned)}, leaving the history {self.history} and the message {self.message!r}"
+
+
+def _game(size, computer, clicks=()):
+    """A game against FirstCell (the computer's mark, or None for two people), after the person's ``clicks``."""
+    game = Game(*size, opponent=FirstCell() if computer else None, computer=computer or "O")
+    for cell in clicks:
+        game.click(cell)
+    return game
+
+
+def _undone(undo, spec) -> Undone:
+    """What undo does to a fresh game replayed to ``spec``: (size, the computer's mark or None, clicks)."""
+    size, computer, clicks = spec
+    with current_budget().paused():
+        game = _game(size, computer, clicks)
+    returned = undo(game)
+    status = status_line(game.board)
+    message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
+    return Undone(returned, list(game.history), game.board, message)
+
+
+def _undo_cases():
+    """105 seeded games played to their end, then undone click by click back to their start, where nothing of
+    the person's is left to take back (the computer plays FirstCell, so a game replays from its clicks)."""
     rng = random.Random(0)
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
+            who = "of two people" if computer is None else f"against the computer playing {computer}"
             for _ in range(count):
-                game = Game(*size, opponent=FirstCell() if computer else None, computer=computer or "O")
-                before = []
+                game, clicks, before = _game(size, computer), [], []
                 while not game.board.is_over:
-                    before.append((game.board, list(game.history)))
-                    game.click(rng.choice(game.board.legal_moves()))
-                who = "of two people" if computer is None else f"against the computer playing {computer}"
-                yield f"a {size[0]}×{size[1]} game {who}", computer, game, before
+                    before.append(Undone(True, list(game.history), game.board, status_line(game.board)))
+                    clicks.append(rng.choice(game.board.legal_moves()))
+                    game.click(clicks[-1])
+                for n in range(len(clicks), -1, -1):
+                    yield Case(((size, computer, tuple(clicks[:n])),),
+                               before[n - 1] if n else before[0]._replace(returned=False),
+                               where=f"in a {size[0]}×{size[1]} game {who}, on this board",
+                               show=(before[n].board if n < len(clicks) else game.board,))
 
 
-# A judge: undo changes a game in place; what counts is the board, the history and the message after each call
-def _judge_undo(answer):
-    undo = Learner(answer, "undo", args="game")
-    for what, computer, game, before in _scenarios():
-        while True:
-            shown = game.board
-            result = undo(game, where=f"in {what}, on this board", show=(shown,))
-            if not before:
-                if result is not False or game.board != shown:
-                    return wrong(f"In {what}, with nothing of the person's left to take back, undo should change"
-                                 f" nothing and return False; it returned {describe_value(result)}, and the board is"
-                                 " now:", game.board, "With the computer playing X, its first move is not yours to"
-                                 " take back." if computer == "X" else None, mistake="undoes-what-is-not-yours")
-                break
-            board, history = before.pop()
-            if game.board != board or list(game.history) != history:
-                took = len(history) - len(game.history)
-                note, slip = None, "too-many" if took > 0 else "too-few" if took < 0 else "wrong-position"
-                if computer is not None and len(game.history) == len(history) + 1:
-                    note = ("That took back only the computer's reply: your own move is still on the board, and it is"
-                            " the computer's turn. Take back your move too.")
-                    slip = "only-the-reply"
-                elif computer is not None and game.board == board:
-                    note, slip = "The board is right but game.history is not: keep the two in step.", "history-out-of-step"
-                return wrong(f"In {what}, undo on this board:", shown, f"should go back to (history {history}):",
-                             board, f"but gave (history {list(game.history)}):", game.board,
-                             note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
-                                      f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
-                             mistake=slip)
-            if result is not True:
-                return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.",
-                             mistake="returns-none" if result is None else "returns-not-true")
-            if not isinstance(game.message, str) or not game.message.endswith(status_line(game.board)):
-                return wrong(f"In {what}, after undo the message is {game.message!r}: it should end with the status"
-                             f" of the board, {status_line(game.board)!r}.", game.board, mistake="stale-message")
-    return right("undo takes back the last move (and the computer's reply, when there is one) in every game tried: 105"
-                 " seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start.")
+def _took(spec, expected, got) -> int:
+    return len(expected.history) - len(got.history)
+
+
+NOTHING_LEFT = "With nothing of the person's left to take back, undo should change nothing and return False."
+UNDO_SLIPS = [
+    (When(lambda spec, expected, got: expected.returned is False and spec[1] == "X"),
+     NOTHING_LEFT + " With the computer playing X, its first move is not yours to take back.", "undoes-what-is-not-yours"),
+    (When(lambda spec, expected, got: expected.returned is False), NOTHING_LEFT, "undoes-what-is-not-yours"),
+    (When(lambda *case: case[0][1] and _took(*case) == -1),
+     "That took back only the computer's reply: your own move is still on the board, and it is the computer's turn."
+     " Take back your move too.", "only-the-reply"),
+    (When(lambda spec, expected, got: spec[1] and got.board == expected.board and got.history != expected.history),
+     "The board is right but game.history is not: keep the two in step.", "history-out-of-step"),
+    (When(lambda *case: _took(*case) > 0), lambda *case: f"It took back {plural(_took(*case), 'move')} too many.",
+     "too-many"),
+    (When(lambda *case: _took(*case) < 0), lambda *case: f"It took back {plural(-_took(*case), 'move')} too few.",
+     "too-few"),
+    (When(lambda spec, expected, got: got.board != expected.board),
+     lambda spec, expected, got: ("undo left this board:", got.board), "wrong-position"),
+    (When(lambda spec, expected, got: got.returned is None), "undo took a move back but returned None: is a `return`"
+     " missing?", "returns-none"),
+    (When(lambda spec, expected, got: got.returned is not True), "undo took a move back, so it should return True.",
+     "returns-not-true"),
+    (When(lambda spec, expected, got: True), lambda spec, expected, got: f"The game is right, but after undo the"
+     f" message is {got.message!r}: it should end with the status of the board.", "stale-message"),
+]
 
 
 UNDO = Exercise(
     number=1,
     starter=function_starter(undo),
     code=(undo,),
-    checker=CustomCheck(_judge_undo, kind="function"),
+    checker=FunctionCheck(
+        None, _undo_cases, name="undo", args="game", call=_undone, mistakes=UNDO_SLIPS,
+        compare=lambda got, expected: got == expected and got.returned is expected.returned,
+        label="105 seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start"),
     answer=lambda: undo,
 )
 
