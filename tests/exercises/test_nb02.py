@@ -161,7 +161,7 @@ class _Pair:
 
 @pytest.mark.parametrize("answer, slip, words", [
     (nb02.FirstCell, "a-class-not-an-object", "pass an object of it, FirstCell()"),
-    (_AnyCell(), "taken-cell", "but it is taken by"),
+    (_AnyCell(), "taken-cell", "is taken by"),
     (_NineCells(), "error", "IndexError"),
     (_Pair(), "not-a-cell", "That is not a cell: cell (3, 0) is off the board"),
     (object(), "no-move-method", "has none"),
@@ -170,6 +170,40 @@ def test_opponent_mistakes(capsys, answer, slip, words):
     assert exercise("02", 2).judge(answer).mistake == slip
     result, out = verdict(capsys, "02", 2, answer)
     assert result is False and words in out
+
+
+def test_opponents_in_other_styles_pass(capsys):
+    """A (row, col) pair names a cell too; a function's object with a move attribute is an opponent as well."""
+    class LastCellByRowAndColumn:
+        def move(self, board):
+            return divmod(board.legal_moves()[-1], board.cols)
+
+    class Namespace:
+        pass
+
+    any_legal = Namespace()
+    any_legal.move = lambda board: random.choice(board.legal_moves())
+    assert quick_verdict(capsys, "02", 2, LastCellByRowAndColumn(), 1.0)[0] is True
+    assert quick_verdict(capsys, "02", 2, any_legal, 1.0)[0] is True
+
+
+class _AllLegal:
+    def move(self, board):
+        return board.legal_moves()                          # every legal cell, not one
+
+
+class _TrueCell:
+    def move(self, board):
+        return True                                         # equal to 1, but not a cell
+
+
+@pytest.mark.parametrize("answer, slip, values", [
+    (_AllLegal(), "not-a-cell", "a cell is an index or a (row, col) pair, not [0]"),
+    (_TrueCell(), "not-a-cell", "not True"),
+])
+def test_an_opponent_that_names_no_cell_is_refused(answer, slip, values):
+    judged = exercise("02", 2).judge(answer)
+    assert judged.mistake == slip and values in judged.text
 
 
 # ---------------------------------------------------------------------- 02.3 rows and columns

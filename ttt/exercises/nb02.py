@@ -150,29 +150,28 @@ class RandomCell:
         return self.rng.choice(board.legal_moves())
 
 
-# A judge: the answer is an object whose method is checked, and any legal cell is right (no single expected value)
-def _judge_opponent(answer):
-    if isinstance(answer, type):
-        return wrong(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
-                     " BoardWidget(opponent=...) needs.", mistake="a-class-not-an-object")
-    if getattr(answer, "move", None) is None:
-        return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.",
-                     mistake="no-move-method")
-    move = Learner(answer.move, "move")
-    for board in unfinished_positions() + random_positions(4, 4, 4, 500, 0):
-        state = f"on this board ({board.turn} to move)"
-        got = move(board, where=state, show=(board,))
-        try:
-            cell = board.cell(got)
-        except BoardError as error:
-            return wrong(f"move returned {describe_value(got)} {state}:", board,
-                         f"That is not a cell: {error}.", mistake="not-a-cell")
-        if board.cells[cell] != ".":
-            return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
-                         "Choose among board.legal_moves().", mistake="taken-cell")
-    game = Game(opponent=answer, computer="X")
-    return right("your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4),"
-                 f" with X or O to move; playing X in a Game it opened at cell {game.history[0]} before you could move.")
+class OneOf(tuple):
+    """The legal cells of a board: any one of them is a right move."""
+
+    def __repr__(self):
+        return f"any one of {list(self)}"
+
+
+def _as_cell(move, board):
+    """The cell ``move(board)`` names, as an index (a (row, col) pair names one too), or what it returned."""
+    got = move(board)
+    try:
+        return board.cell(got)
+    except BoardError:
+        return got
+
+
+def _not_a_cell(board, legal, got) -> str:
+    try:
+        board.cell(got)
+        return ""
+    except BoardError as error:
+        return f"That is not a cell: {error}."
 
 
 WHO_STARTS = Exercise(
@@ -185,7 +184,13 @@ class FirstCell:
 
 exercise("02", 2).check(FirstCell())""",
     code=(FirstCell, RandomCell),
-    checker=CustomCheck(_judge_opponent, instruction="replace None with your opponent object, then run the cell again."),
+    checker=FunctionCheck(
+        lambda board: OneOf(board.legal_moves()), lambda: unfinished_positions() + random_positions(4, 4, 4, 500, 0),
+        name="move", method="move", call=_as_cell, compare=lambda got, legal: type(got) is int and got in legal,
+        label="all 4,520 unfinished 3×3 positions and 500 of 4×4 (k = 4), with X or O to move: a legal cell on each",
+        mistakes=[(When(lambda *case: bool(_not_a_cell(*case))), _not_a_cell, "not-a-cell"),
+                  (When(lambda board, legal, got: True), lambda board, legal, got: f"Cell {got} is taken by"
+                   f" {board.cells[got]}: choose among board.legal_moves().", "taken-cell")]),
     answer=lambda: FirstCell(),
 )
 
