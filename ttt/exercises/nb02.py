@@ -8,9 +8,9 @@ import random
 from typing import NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, current_budget, stop
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, When
-from ttt.exercises.verdicts import describe_value, reveal, right, shown, wrong
+from ttt.exercises.calls import current_budget, stop
+from ttt.exercises.checks import Case, FunctionCheck, When
+from ttt.exercises.verdicts import describe_value, shown
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
@@ -220,7 +220,11 @@ def _expected_row_col(answer: str) -> str:
     if len(parts) == 2 and all(part.strip() in ("0", "1", "2") for part in parts):
         row, col = (int(part) for part in parts)
         return str(row * 3 + col)
-    return answer
+    return answer.strip()
+
+
+def _swapped(answer: str) -> str:
+    return _expected_row_col(",".join(answer.split(",")[::-1]))
 
 
 ANSWERS = (
@@ -230,18 +234,14 @@ ANSWERS = (
 GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]  # the notebook's game, by row and column
 
 
-def _reads(row_col, read):
-    """What the learner's ``row_col(read)`` returns for the prompt; ``EOFError`` itself when it lets one through."""
-    wrapped = row_col(read)
-    if not callable(wrapped):       # the learner's value, not a guard: Learner already guards row_col itself
-        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.",
-             "Is a `return read_cell` missing at the end of row_col?" if wrapped is None else
-             "Does row_col translate the answer itself? It should define a read function and return it.",
-             mistake="returns-no-function")
-    try:
-        return wrapped(PROMPT)
-    except EOFError:
-        return EOFError
+class Ended:
+    """The wrapped read's answer that is no answer: it raises EOFError, and the read made should let it through."""
+
+    def __repr__(self):
+        return "EOFError, let through"
+
+
+ENDED = Ended()
 
 
 def _made_by_a_call(answer) -> bool:
@@ -257,62 +257,66 @@ def _made_by_a_call(answer) -> bool:
     return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(holds_a_function, closure))
 
 
-# A judge: the answer wraps a read function; what counts is what the wrapped read is asked and lets through
-def _judge_row_col(answer):
-    if _made_by_a_call(answer):
-        stop(f"That is the read function that row_col returns, already made ({answer.__qualname__}): the check needs"
+def _reads(row_col, given):
+    """What the read that ``row_col`` makes returns when the read it wraps answers ``given`` (ENDED: when that
+    one raises EOFError); a refusal when row_col or its read is not the kind of thing a loop can use."""
+    if _made_by_a_call(row_col):
+        stop(f"That is the read function that row_col returns, already made ({row_col.__qualname__}): the check needs"
              " row_col itself, to wrap reads of its own.",
              "Pass the function without calling it: check(row_col), not check(row_col(scripted([...]))).",
              mistake="already-called")
-    row_col = Learner(answer, "row_col", args="read")
-    for given in ANSWERS:
-        asked = []
+    asked = []
 
-        def read(prompt, given=given, asked=asked):
-            asked.append(prompt)
-            return given
+    def read(prompt):
+        asked.append(prompt)
+        if given is ENDED:
+            raise EOFError
+        return given
 
-        got = row_col(read, where=f"for the answer {given!r}", call=_reads,
-                      note="Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
-        if asked != [PROMPT]:
-            stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.",
-                 mistake="asks-otherwise")
-        expected = _expected_row_col(given)
-        if not isinstance(got, str):
-            stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.",
-                 mistake="returns-no-text")
-        if got.strip() != expected.strip():
-            if expected == given:
-                why = (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop"
-                       " refuse it with its own message.")
-                if given in ("3,3", "0,3", "-1,0"):
-                    why += (" (Turning it into a cell number would give a message about a cell the player never"
-                            " typed.)")
-                stop(f"For the answer {given!r} your read returned {got!r}: {why}", mistake="translates-too-much")
-            swapped = str(int(given.split(",")[1]) * 3 + int(given.split(",")[0]))
-            stop(f"For the answer {given!r} your read returned {got!r}, which is not the cell of that row and column.",
-                 reveal(f"Expected {expected!r}: row {given.split(',')[0].strip()}, column"
-                        f" {given.split(',')[1].strip()} is cell {expected}."),
-                 "Are rows and columns swapped? The row comes first." if got.strip() == swapped else None,
-                 mistake="rows-cols-swapped" if got.strip() == swapped else
-                 "passes-a-pair-on" if got == given else "wrong-cell")
+    wrapped = row_col(read)
+    if not callable(wrapped):
+        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.",
+             "Is a `return read_cell` missing at the end of row_col?" if wrapped is None else
+             "Does row_col translate the answer itself? It should define a read function and return it.",
+             mistake="returns-no-function")
+    try:
+        got = wrapped(PROMPT)
+    except EOFError:
+        return ENDED
+    if asked != [PROMPT]:
+        stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.",
+             mistake="asks-otherwise")
+    if not isinstance(got, str):
+        stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.",
+             mistake="returns-no-text")
+    return got.strip()
 
-    def ending(prompt):
-        raise EOFError
 
-    if row_col(ending, where="when the wrapped read raises EOFError (the input has ended)", call=_reads,
-               note="Let the EOFError through: the loop needs it to stop.") is not EOFError:
-        stop("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
-             " let it through, so that the loop stops.", mistake="swallows-the-end")
-    return right(f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through"
-                 " unchanged, and the end of the input still ends the game.")
+def _too_much(given, expected, got) -> str:
+    return (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop refuse it with"
+            " its own message." + (" (Turning it into a cell number would give a message about a cell the player"
+                                   " never typed.)" if given in ("3,3", "0,3", "-1,0") else ""))
 
 
 ROWS_COLS = Exercise(
     number=3,
     starter=function_starter(row_col),
     code=(row_col,),
-    checker=CustomCheck(_judge_row_col, kind="function"),
+    checker=FunctionCheck(
+        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}") for given in ANSWERS]
+        + [Case((ENDED,), ENDED, where="when the wrapped read raises EOFError (the input has ended)")],
+        name="row_col", args="read", call=_reads,
+        label=f"{len(ANSWERS)} answers: rows and columns become cells, the other {len(ANSWERS) - 11} kinds of answer"
+              " pass through unchanged, and the end of the input still ends the game",
+        mistakes=[(When(lambda given, expected, got: given is ENDED), "Your read swallowed it: let EOFError through, so"
+                   " that the loop stops.", "swallows-the-end"),
+                  (When(lambda given, expected, got: expected == given.strip()), _too_much, "translates-too-much"),
+                  (When(lambda given, expected, got: got == _swapped(given)),
+                   "Are rows and columns swapped? The row comes first.", "rows-cols-swapped"),
+                  (When(lambda given, expected, got: got == given.strip()),
+                   "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
+                  (When(lambda given, expected, got: True), "That is not the cell of that row and column.",
+                   "wrong-cell")]),
     answer=lambda: row_col,
 )
 
