@@ -62,13 +62,15 @@ def sorted_cells(value) -> list[int]:
 @dataclass(frozen=True)
 class Case:
     """One call of a function check: its arguments, the right answer, and how messages name the call (without
-    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them)."""
+    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them); ``note``
+    ends the message when the call raises an error."""
 
     args: tuple
     expected: object
     where: str | None = None
     show: tuple = ()
     names: str = "board"
+    note: str | None = None
 
     def described(self) -> tuple[str, tuple]:
         return (self.where, self.show) if self.where is not None else describe_call(self.names, self.args)
@@ -196,7 +198,7 @@ class FunctionCheck(Check):
                                            work=self.work)
 
         def run(case):
-            return learner(*case.args, describe=case.described, call=self.call)
+            return learner(*case.args, describe=case.described, call=self.call, note=case.note)
 
         for case in self._each_case():
             got, value, error = self._value(run, case)
