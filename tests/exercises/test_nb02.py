@@ -302,6 +302,15 @@ def test_row_col_values_that_are_no_cell_text(mistake, slip, values):
     assert judged.mistake == slip and values in judged.text
 
 
+def test_an_error_on_an_answer_that_is_no_cell_says_to_pass_it_on():
+    def row_col(read):
+        return lambda prompt: str(sum(3 ** i * int(part) for i, part in enumerate(read(prompt).split(",")[::-1])))
+
+    judged = exercise("02", 3).judge(row_col)
+    assert judged.mistake == "error" and "for the answer '4'" not in judged.text and "centre" in judged.text
+    assert "passed on unchanged" in judged.text
+
+
 def test_a_row_col_reading_a_table_passes(capsys):
     cells = {(str(row), str(col)): str(3 * row + col) for row in range(3) for col in range(3)}
 

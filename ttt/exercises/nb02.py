@@ -292,6 +292,9 @@ def _reads(row_col, given):
     return got.strip()
 
 
+PASS_ON = "Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse."
+
+
 def _too_much(given, expected, got) -> str:
     return (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop refuse it with"
             " its own message." + (" (Turning it into a cell number would give a message about a cell the player"
@@ -303,8 +306,10 @@ ROWS_COLS = Exercise(
     starter=function_starter(row_col),
     code=(row_col,),
     checker=FunctionCheck(
-        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}") for given in ANSWERS]
-        + [Case((ENDED,), ENDED, where="when the wrapped read raises EOFError (the input has ended)")],
+        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}", note=PASS_ON)
+                       for given in ANSWERS]
+        + [Case((ENDED,), ENDED, where="when the wrapped read raises EOFError (the input has ended)",
+                note="Let the EOFError through: the loop needs it to stop.")],
         name="row_col", args="read", call=_reads,
         label=f"{len(ANSWERS)} answers: rows and columns become cells, the other {len(ANSWERS) - 11} kinds of answer"
               " pass through unchanged, and the end of the input still ends the game",
