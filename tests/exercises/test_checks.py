@@ -10,7 +10,8 @@ from exercise_support import toy as make_toy
 
 from ttt import Board
 from ttt.exercises import exercise, nb00
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, sorted_cells
+from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, When,
+                                  sorted_cells)
 from ttt.positions import unfinished_positions
 
 # ---------------------------------------------------------------------- checks: never raise, say why
@@ -230,6 +231,34 @@ def test_no_return_missing_hint_where_none_is_a_right_answer():
     assert "is a `return` missing?" not in toy.judge(lambda board: None).text
     toy = make_toy(FunctionCheck(lambda board: board.turn, unfinished_positions, name="turn", label="all"))
     assert "turn returned None: is a `return` missing?" in toy.judge(lambda board: None).text
+
+
+def test_a_mistake_known_by_what_came_back_is_tried_first_and_may_word_itself():
+    """``When(test)`` looks at the failing case alone, ``test(*args, expected, got)``, before any variant; its
+    words may be a function of the same, so they can quote the values that show the slip."""
+    check = FunctionCheck(lambda board: len(board.legal_moves()), unfinished_positions, name="moves", label="all",
+                          mistakes=[(_one_more, "One too many.", "variant"),
+                                    (When(lambda board, expected, got: got == expected + 1),
+                                     lambda board, expected, got: f"{got} is {expected} + 1.", "one-more"),
+                                    (When(lambda board, expected, got: got < expected), "Too few.", "too-few")])
+    toy = make_toy(check)
+    judged = toy.judge(_one_more)
+    assert judged.mistake == "one-more" and "2 is 1 + 1." in judged.text and "One too many." not in judged.text
+    assert toy.judge(lambda board: 0).mistake == "too-few"
+    assert toy.judge(lambda board: 7).mistake == "" and toy.judge(lambda board: len(board.legal_moves())).ok
+
+
+def test_a_method_of_the_answer_can_be_the_function_checked():
+    class Turns:
+        def whose(self, board):
+            return board.turn
+
+    toy = make_toy(FunctionCheck(lambda board: board.turn, lambda: unfinished_positions()[-5:], name="whose",
+                                 label="5 positions", method="whose"))
+    assert toy.judge(Turns()).ok
+    assert toy.judge(Turns).mistake == "a-class-not-an-object" and "Turns()" in toy.judge(Turns).text
+    assert toy.judge(object()).mistake == "no-whose-method"
+    assert toy.judge(None).mistake == "no-whose-method"
 
 
 def test_two_mistakes_alike_on_the_first_cases_are_told_apart():

@@ -165,7 +165,8 @@ def test_put_mark_passes_and_never_changes_its_argument(capsys):
         nb01.put_mark(squares, (3, 3), "X")
     with pytest.raises(BoardError, match="taken by O"):
         nb01.put_mark(squares, (0, 1), "X")
-    assert verdict(capsys, "01", 3, nb01.put_mark)[0] is True
+    result, out = verdict(capsys, "01", 3, nb01.put_mark)
+    assert result is True and f"{len(nb01._sample_3x3())} positions, {len(nb01.COORDS + nb01.OFF_BOARD)} squares" in out
 
 
 def _in_place(squares, where, mark):
@@ -230,6 +231,33 @@ def test_put_mark_mistakes_are_shown(capsys, mistake, slip, words):
     assert exercise("01", 3).judge(mistake).mistake == slip
     result, out = verdict(capsys, "01", 3, mistake)
     assert result is False and words in out
+
+
+def _refuses_the_centre(squares, where, mark):
+    if where == (1, 1):
+        raise BoardError("the centre is reserved")
+    return nb01.put_mark(squares, where, mark)
+
+
+def _silent(squares, where, mark):
+    try:
+        return nb01.put_mark(squares, where, mark)
+    except BoardError:
+        raise BoardError() from None
+
+
+def _other_mark(squares, where, mark):
+    return nb01.put_mark(squares, where, "O" if mark == "X" else "X")
+
+
+@pytest.mark.parametrize("mistake, slip, values", [
+    (_refuses_the_centre, "refuses-an-empty-square", "for (1, 1), a square that is empty"),
+    (_silent, "no-message", "returned: BoardError('')"),
+    (_other_mark, "wrong-dict", "(0, 0): 'O'"),
+])
+def test_put_mark_slips_known_by_what_came_back(mistake, slip, values):
+    judged = exercise("01", 3).judge(mistake)
+    assert judged.mistake == slip and values in judged.text
 
 
 def test_a_learners_put_mark_in_another_style_passes(capsys):

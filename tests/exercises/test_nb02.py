@@ -91,6 +91,42 @@ def test_undo_mistakes(capsys, mistake, slip, words):
     assert result is False and words in out
 
 
+def _opening_too(game):                                   # takes back the computer's opening move as well
+    if nb02.undo(game):
+        return True
+    if game.history:
+        game.board, game.history, game.message = game.start, [], status_line(game.start)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("mistake, slip, words", [
+    (_opening_too, "undoes-what-is-not-yours", "its first move is not yours to take back"),
+    (lambda game: 1 if nb02.undo(game) else False, "returns-not-true", "returned: 1, leaving the history"),
+])
+def test_undo_slips_known_by_what_they_left(capsys, mistake, slip, words):
+    assert exercise("02", 1).judge(mistake).mistake == slip
+    result, out = verdict(capsys, "02", 1, mistake)
+    assert result is False and words in out
+
+
+def test_an_undo_in_another_style_passes(capsys):
+    """The person's last move found from the end of the history, the game replayed by clicks, a longer message."""
+    def undo(game):
+        mine = [i for i in range(len(game.history)) if game.human in (None, "XO"[i % 2])]
+        if not mine:
+            return False
+        history = game.history[:mine[-1]]
+        game.board = game.start
+        for cell in history:
+            game.board = game.board.play(cell)
+        game.history = history
+        game.message = f"Move taken back. {status_line(game.board)}"
+        return True
+
+    assert quick_verdict(capsys, "02", 1, undo, 1.0)[0] is True
+
+
 def test_undo_starter_is_calm(capsys):
     def undo(game):
         raise NotImplementedError
@@ -125,7 +161,7 @@ class _Pair:
 
 @pytest.mark.parametrize("answer, slip, words", [
     (nb02.FirstCell, "a-class-not-an-object", "pass an object of it, FirstCell()"),
-    (_AnyCell(), "taken-cell", "but it is taken by"),
+    (_AnyCell(), "taken-cell", "is taken by"),
     (_NineCells(), "error", "IndexError"),
     (_Pair(), "not-a-cell", "That is not a cell: cell (3, 0) is off the board"),
     (object(), "no-move-method", "has none"),
@@ -134,6 +170,40 @@ def test_opponent_mistakes(capsys, answer, slip, words):
     assert exercise("02", 2).judge(answer).mistake == slip
     result, out = verdict(capsys, "02", 2, answer)
     assert result is False and words in out
+
+
+def test_opponents_in_other_styles_pass(capsys):
+    """A (row, col) pair names a cell too; a function's object with a move attribute is an opponent as well."""
+    class LastCellByRowAndColumn:
+        def move(self, board):
+            return divmod(board.legal_moves()[-1], board.cols)
+
+    class Namespace:
+        pass
+
+    any_legal = Namespace()
+    any_legal.move = lambda board: random.choice(board.legal_moves())
+    assert quick_verdict(capsys, "02", 2, LastCellByRowAndColumn(), 1.0)[0] is True
+    assert quick_verdict(capsys, "02", 2, any_legal, 1.0)[0] is True
+
+
+class _AllLegal:
+    def move(self, board):
+        return board.legal_moves()                          # every legal cell, not one
+
+
+class _TrueCell:
+    def move(self, board):
+        return True                                         # equal to 1, but not a cell
+
+
+@pytest.mark.parametrize("answer, slip, values", [
+    (_AllLegal(), "not-a-cell", "a cell is an index or a (row, col) pair, not [0]"),
+    (_TrueCell(), "not-a-cell", "not True"),
+])
+def test_an_opponent_that_names_no_cell_is_refused(answer, slip, values):
+    judged = exercise("02", 2).judge(answer)
+    assert judged.mistake == slip and values in judged.text
 
 
 # ---------------------------------------------------------------------- 02.3 rows and columns
@@ -191,10 +261,10 @@ def _no_spaces(read):
 
 
 @pytest.mark.parametrize("mistake, slip, words", [
-    (_converts_everything, "translates-too-much", "For the answer '3,3' your read returned '12'"),
-    (_swallows_the_end, "swallows-the-end", "your read swallowed it"),
-    (_col_row, "rows-cols-swapped", "For the answer '0,1' your read returned '3', which is not the cell"),
-    (_no_spaces, "passes-a-pair-on", "For the answer '1, 2' your read returned '1, 2', which is not the cell"),
+    (_converts_everything, "translates-too-much", ("for the answer '3,3'", "returned: '12'")),
+    (_swallows_the_end, "swallows-the-end", ("when the wrapped read raises EOFError", "Your read swallowed it")),
+    (_col_row, "rows-cols-swapped", ("for the answer '0,1'", "returned: '3'", "swapped")),
+    (_no_spaces, "passes-a-pair-on", ("for the answer '1, 2'", "returned: '1, 2'")),
     (lambda read: (lambda prompt: read("")), "asks-otherwise", "with the prompt it was given"),
     (lambda read: None, "returns-no-function",
      "row_col(read) returned None (a NoneType): it should return the new read function."),
@@ -203,7 +273,55 @@ def _no_spaces(read):
 def test_row_col_mistakes(capsys, mistake, slip, words):
     assert exercise("02", 3).judge(mistake).mistake == slip
     result, out = verdict(capsys, "02", 3, mistake)
-    assert result is False and words in out
+    assert result is False and all(phrase in out for phrase in ((words,) if isinstance(words, str) else words))
+
+
+def _as_number(read):                                     # the cell as a number, not as text
+    def read_cell(prompt):
+        answer = nb02.row_col(read)(prompt)
+        return int(answer) if answer.isdecimal() else answer
+    return read_cell
+
+
+def _rows_of_two(read):                                    # row * 2 + col: a cell, but not that row's and column's
+    def read_cell(prompt):
+        answer = read(prompt)
+        parts = [part.strip() for part in answer.split(",")]
+        if len(parts) == 2 and all(part in ("0", "1", "2") for part in parts):
+            return str(2 * int(parts[0]) + int(parts[1]))
+        return answer
+    return read_cell
+
+
+@pytest.mark.parametrize("mistake, slip, values", [
+    (_as_number, "returns-no-text", "For the answer '0,0' your read returned 0 (an int)"),
+    (_rows_of_two, "wrong-cell", "returned: '2'"),                # 1,0 is cell 3, not 2
+])
+def test_row_col_values_that_are_no_cell_text(mistake, slip, values):
+    judged = exercise("02", 3).judge(mistake)
+    assert judged.mistake == slip and values in judged.text
+
+
+def test_an_error_on_an_answer_that_is_no_cell_says_to_pass_it_on():
+    def row_col(read):
+        return lambda prompt: str(sum(3 ** i * int(part) for i, part in enumerate(read(prompt).split(",")[::-1])))
+
+    judged = exercise("02", 3).judge(row_col)
+    assert judged.mistake == "error" and "for the answer '4'" not in judged.text and "centre" in judged.text
+    assert "passed on unchanged" in judged.text
+
+
+def test_a_row_col_reading_a_table_passes(capsys):
+    cells = {(str(row), str(col)): str(3 * row + col) for row in range(3) for col in range(3)}
+
+    def row_col(read):
+        def translated(prompt):
+            answer = read(prompt)
+            pair = tuple(part.strip() for part in answer.split(","))
+            return cells.get(pair, answer)
+        return translated
+
+    assert quick_verdict(capsys, "02", 3, row_col, 1.0)[0] is True
 
 
 def test_a_row_col_already_called_is_named_in_the_learners_terms(capsys):
@@ -219,7 +337,7 @@ def test_a_row_col_already_called_is_named_in_the_learners_terms(capsys):
 def test_graded_mode_hides_the_expected_cell(monkeypatch):
     monkeypatch.setenv("TTT_GRADED", "1")
     judged = exercise("02", 3).judge(_col_row)
-    assert judged.mistake == "rows-cols-swapped" and "is cell 1" not in judged.text
+    assert judged.mistake == "rows-cols-swapped" and "'1'" not in judged.text and "expected" not in judged.text
 
 
 def test_a_row_col_in_another_style_passes(capsys):

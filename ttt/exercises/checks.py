@@ -11,7 +11,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
@@ -62,13 +62,15 @@ def sorted_cells(value) -> list[int]:
 @dataclass(frozen=True)
 class Case:
     """One call of a function check: its arguments, the right answer, and how messages name the call (without
-    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them)."""
+    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them); ``note``
+    ends the message when the call raises an error."""
 
     args: tuple
     expected: object
     where: str | None = None
     show: tuple = ()
     names: str = "board"
+    note: str | None = None
 
     def described(self) -> tuple[str, tuple]:
         return (self.where, self.show) if self.where is not None else describe_call(self.names, self.args)
@@ -126,7 +128,10 @@ class FunctionCheck(Check):
 
     ``mistakes`` is the table of slips, ``[(variant, words, id)]``, recognised by behaviour: the learner's
     function agrees with the variant on the failing case and on the first ``witnesses`` cases where the variant
-    is wrong.  The id defaults to the variant's name without leading underscores ("slip-N" for a lambda).
+    is wrong.  The id defaults to the variant's name without leading underscores ("slip-N" for a lambda).  A
+    slip may instead be ``When(test)``, recognised by what came back on the failing case alone, ``test(*args,
+    expected, got)`` (these are tried first, in order); words may be a function of the same.  ``method``: the
+    answer is an object, and its method of that name is the function checked.
     """
 
     reference: Callable
@@ -143,6 +148,7 @@ class FunctionCheck(Check):
     slow: str = SLOW
     witnesses: int = 4
     work: Callable | None = None
+    method: str = ""
     kind = "function"
     none_unanswered = False
 
@@ -187,11 +193,12 @@ class FunctionCheck(Check):
             return got, None, error
 
     def _judge(self, answer) -> Verdict:
+        answer = bound_method(answer, self.method) if self.method else answer
         name, learner = self.name, Learner(answer, self.name, args=self.args, todo=self.instruction, slow=self.slow,
                                            work=self.work)
 
         def run(case):
-            return learner(*case.args, describe=case.described, call=self.call)
+            return learner(*case.args, describe=case.described, call=self.call, note=case.note)
 
         for case in self._each_case():
             got, value, error = self._value(run, case)
@@ -206,7 +213,8 @@ class FunctionCheck(Check):
                 return wrong(f"{where[:1].upper()}{where[1:]} {name} returned {describe_value(got)}: {error}.", *show,
                              reveal(f"expected: {case.expected!r}"), missing, mistake="wrong-type")
             slip = self._diagnose(run, case, value)
-            words, named = (_parts(slip[1]), slip[2]) if slip else ((), "")
+            words, named = slip[1:] if slip else ((), "")
+            words = _parts(words(*case.args, case.expected, value) if callable(words) else words)
             if not slip and self.describe:
                 words = _parts(self.describe(*case.args, case.expected, value))
             missing = None if named else missing
@@ -243,13 +251,16 @@ class FunctionCheck(Check):
         """The slip whose variant the learner's function behaves like, or None; between two that both fit, the
         first case where the two differ decides."""
         position = self.cases.index(failing)
+        for slip in self.mistakes:
+            if isinstance(slip[0], When) and slip[0].test(*failing.args, failing.expected, value):
+                return slip
 
         def learners(other):
             return self._value(run, self.cases[other])[1]
 
         try:
-            candidates = [index for index in range(len(self.mistakes))
-                          if self.compare(value, self._variant_value(index, position))
+            candidates = [index for index, slip in enumerate(self.mistakes) if not isinstance(slip[0], When)
+                          and self.compare(value, self._variant_value(index, position))
                           and all(self.compare(learners(other), self._variant_value(index, other))
                                   for other in self._witnesses(index) if other != position)]
             while len(candidates) > 1:
@@ -264,6 +275,24 @@ class FunctionCheck(Check):
         except Stop:
             return None      # it fails elsewhere too: the disagreement alone is the message
         return self.mistakes[candidates[0]] if candidates else None
+
+
+class When(NamedTuple):
+    """A slip of a :class:`FunctionCheck` known by what came back on the failing case: ``test(*args, expected,
+    got)``, for slips no variant can write (a state changed, any wrong cell)."""
+
+    test: Callable
+
+
+def bound_method(answer, method: str):
+    """``answer.method`` when the answer is an object that has it; the refusal naming what it is otherwise."""
+    if isinstance(answer, type):
+        stop(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}().",
+             mistake="a-class-not-an-object")
+    if not callable(getattr(answer, method, None)):
+        stop(f"The answer should be an object with a method {method}, but {describe_value(answer)} has none.",
+             mistake=f"no-{method}-method")
+    return getattr(answer, method)
 
 
 def _slip(mistake, number: int) -> tuple:

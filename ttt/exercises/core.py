@@ -1,5 +1,5 @@
-"""The exercise a learner calls (``hint``, ``solution``, ``check``), the registry of every notebook's, and the
-autograder's assertion.  A notebook's module ``ttt.exercises.nbNN`` (a list ``EXERCISES``) is imported only
+"""The exercise a learner calls (``hint``, ``solution``, ``check``) and the registry of every notebook's (the
+autograder's assertion is :mod:`ttt.tools.grading`).  A notebook's module ``ttt.exercises.nbNN`` (a list ``EXERCISES``) is imported only
 when one of its exercises is asked for, so ``exercise("00", 3)`` does not load the other nine."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-import sys
 import textwrap
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -231,39 +230,3 @@ def exercises(notebook=None) -> list[Exercise]:
     """Every exercise of ``notebook`` (all notebooks when None), in order."""
     names = notebooks() if notebook is None else (notebook_id(notebook),)
     return [item for nb in names for item in _load(nb)]
-
-
-# ---------------------------------------------------------------------- the autograder's assertion
-
-
-def _judged(exercise_of, notebook: str, number: int, get_answer):
-    """Judge the answer ``get_answer()`` gives; raise AssertionError with the reason the grade export reads."""
-    item = exercise_of(notebook, number)
-    try:
-        answer = get_answer()
-    except NameError as error:
-        raise AssertionError(f"Exercise {item.key} is not answered: {error} (the answer cell stopped before"
-                             " defining it, or was not run).") from None
-    verdict = item.judge(answer)
-    if verdict.status == "unanswered":
-        raise AssertionError(f"Exercise {item.key} is not answered yet: {verdict.text}")
-    if not verdict.ok:
-        raise AssertionError(f"Exercise {item.key} is not right ({verdict.reason}):\n{verdict.text}")
-    return item
-
-
-def assert_right(notebook: str, number: int, get_answer) -> None:
-    """The autograder's test; ``get_answer`` is a function (``lambda: forcing_moves``), so that an answer cell
-    that never defined its name gives "not answered" rather than a bare ``NameError``."""
-    item = _judged(exercise, notebook, number, get_answer)
-    print(f"Exercise {item.key}: right.")
-
-
-def assert_right_fresh(notebook: str, number: int, get_answer) -> None:
-    """:func:`assert_right` on freshly imported exercise modules (an assignment's hidden test): a submission
-    runs in the interpreter of its tests, so it could patch a check to pass the visible test."""
-    for name in [name for name in sys.modules if name == "ttt.exercises" or name.startswith("ttt.exercises.")]:
-        del sys.modules[name]
-    fresh = importlib.import_module("ttt.exercises.core")
-    item = _judged(fresh.exercise, notebook, number, get_answer)
-    print(f"Exercise {item.key}: right (hidden test).")

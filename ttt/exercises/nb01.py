@@ -11,8 +11,8 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, behaves_like, several
-from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered, wrong
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, behaves_like, several
+from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, shown, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import all_positions, random_positions, unfinished_positions
@@ -401,62 +401,88 @@ def put_mark(squares, where, mark):
     return new
 
 
-# A judge: a refusal is the answer here, and what counts is the message and the dict left as it was, per square
-def _judge_put_mark(answer):
-    put = Learner(answer, "put_mark", args="squares, where, mark")
+class Refusal:
+    """A BoardError raised: right whatever its message says, as long as it says something."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __eq__(self, other):
+        return isinstance(other, Refusal) and bool(self.message.strip()) == bool(other.message.strip())
+
+    def __repr__(self):
+        return f"BoardError({self.message!r})"
+
+
+class Put(NamedTuple):
+    """What a call of put_mark did: what it returned (or the :class:`Refusal`), and whether it changed the dict."""
+
+    result: object
+    changed: bool = False
+
+    def __repr__(self):
+        return shown(self.result) + (", having changed `squares`" if self.changed else "")
+
+
+def _put(put_mark, squares, where, mark) -> Put:
+    """put_mark on a copy of ``squares``; for a list of two squares (off the board, taken): do the refusals differ?"""
+    if isinstance(where, list):
+        first, second = (getattr(_put(put_mark, squares, each, mark).result, "message", None) for each in where)
+        return Put("two messages" if first != second else f"one message, {first!r}")
+    given = dict(squares)
+    try:
+        return Put(put_mark(given, where, mark), given != squares)
+    except BoardError as error:
+        return Put(Refusal(str(error)), given != squares)
+
+
+def _put_cases():
+    """Every square of every sampled position, then a square off the board beside a taken one."""
     for board in _sample_3x3():
-        mark = board.turn
-        messages = {}  # the BoardError message for each kind of bad square
+        squares = _squares(board)
         for where in COORDS + OFF_BOARD:
-            squares = _squares(board)
-            before = dict(squares)
-            kind = "off the board" if where not in before else "taken" if before[where] else "empty"
-            call = f"put_mark(squares, {where}, {mark!r})"
-            try:
-                result = put(squares, where, mark, allow=BoardError, show=(board,),
-                             where=f"for {where}, a square that is {kind}, on this board",
-                             note="Raise BoardError (from ttt import BoardError) for every bad square, with a message"
-                                  " that says what is wrong." if kind != "empty" else None)
-            except BoardError as error:
-                if squares != before:
-                    return wrong(f"{call} raised BoardError but changed `squares` first, on this board:", board,
-                                 "Check before you write: a refused move must leave the board as it was.",
-                                 mistake="writes-before-refusing")
-                if kind == "empty":
-                    return wrong(f"{call} refused an empty square on this board:", board,
-                                 f"BoardError: {error}", mistake="refuses-an-empty-square")
-                if not str(error).strip():
-                    return wrong(f"put_mark raised a BoardError with no message for {where}: say what was wrong.",
-                                 mistake="no-message")
-                messages[kind] = str(error)
-                continue
-            if squares != before:
-                return wrong(f"{call} changed the dict it was given, on this board:", board,
-                             "Return a new dict (dict(squares), then the mark) and leave `squares` as it was.",
-                             mistake="changes-its-argument")
-            if kind != "empty":
-                why = "off the board" if kind == "off the board" else f"taken by {before[where]}"
-                return wrong(f"{call} returned {describe_value(result)}, but {where} is {why}:"
-                             " it should raise BoardError. On this board:", board, mistake="accepts-a-bad-square")
-            if result != {**before, where: mark}:
-                return wrong(f"{call} should return a new dict with {mark!r} at {where} and every other square as"
-                             f" it was; it returned {describe_value(result)}. On this board:", board,
-                             "Is a `return` missing?" if result is None else None,
-                             mistake="returns-none" if result is None else "wrong-dict")
-        if len(messages) == 2 and len(set(messages.values())) == 1:
-            return wrong("put_mark gives the same message for a square off the board and for a taken square:",
-                         f"BoardError: {messages['taken']}", "Say which of the two went wrong (and name the square):"
-                         " that is the point of one failure mode.", mistake="one-message")
-    return right("put_mark refuses squares off the board and taken squares with two different BoardError messages,"
-                 f" places a mark on every empty square, and never changes the dict it is given"
-                 f" ({len(_sample_3x3()):,} positions, {len(COORDS + OFF_BOARD)} squares each).")
+            kind = "off the board" if where not in squares else f"taken by {squares[where]}" if squares[where] else "empty"
+            yield Case((squares, where, board.turn), Put(Refusal("a message saying what is wrong") if squares.get(where, "off") else
+                                                         {**squares, where: board.turn}),
+                       where=f"for {where}, a square that is {kind}, on this board", show=(board,),
+                       note=None if kind == "empty" else "Raise BoardError (from ttt import BoardError) for every bad"
+                                                         " square, with a message that says what is wrong.")
+        taken = [where for where in COORDS if squares[where]]
+        if taken:
+            yield Case((squares, [(3, 3), taken[0]], board.turn), Put("two messages"), show=(board,),
+                       where=f"for (3, 3), off the board, and {taken[0]}, taken, on this board")
+
+
+def _refused(squares, where, mark, expected, got) -> bool:
+    return isinstance(got.result, Refusal)
+
+
+PUT_SLIPS = [
+    (When(lambda squares, where, *_: isinstance(where, list)), "put_mark gives the same message for a square off the"
+     " board and for a taken square: say which of the two went wrong (and name the square), the point of one failure"
+     " mode.", "one-message"),
+    (When(lambda *case: case[-1].changed and _refused(*case)), "It raised BoardError but changed `squares` first: check"
+     " before you write; a refused move must leave the board as it was.", "writes-before-refusing"),
+    (When(lambda *case: case[-1].changed), "It changed the dict it was given: return a new dict (dict(squares), then"
+     " the mark) and leave `squares` as it was.", "changes-its-argument"),
+    (When(lambda *case: _refused(*case) and not isinstance(case[-2].result, Refusal)), "It refused an empty square.",
+     "refuses-an-empty-square"),
+    (When(_refused), "Raise BoardError with a message that says what was wrong.", "no-message"),
+    (When(lambda squares, where, mark, expected, got: isinstance(expected.result, Refusal)),
+     "That square is off the board or taken: put_mark should raise BoardError.", "accepts-a-bad-square"),
+    (When(lambda *case: case[-1].result is None), "Is a `return` missing?", "returns-none"),
+    (When(lambda *case: True), "Return a new dict with the mark at that square and every other square as it was.",
+     "wrong-dict"),
+]
 
 
 ONE_WAY = Exercise(
     number=3,
     starter=function_starter(put_mark),
     code=(put_mark,),
-    checker=CustomCheck(_judge_put_mark, instruction=untouched("put_mark")),
+    checker=FunctionCheck(None, _put_cases, name="put_mark", args="squares, where, mark", call=_put,
+                          mistakes=PUT_SLIPS, label="234 positions, 15 squares each: BoardError for a square off the"
+                          " board or taken (two messages), a new dict otherwise, and the dict given left as it was"),
     answer=lambda: put_mark,
 )
 

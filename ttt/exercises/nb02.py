@@ -5,11 +5,12 @@ The checks drive ``ttt.game.Game``, never a widget: the exercises must not impor
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck
-from ttt.exercises.verdicts import describe_value, reveal, right, wrong
+from ttt.exercises.calls import current_budget, stop
+from ttt.exercises.checks import Case, FunctionCheck, When
+from ttt.exercises.verdicts import describe_value, shown
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import function_starter
 from ttt.exercises.words import plural
@@ -36,66 +37,95 @@ def undo(game):
     return True
 
 
-def _scenarios():
-    """(what, the computer's mark or None, a seeded game played to its end, the board and history before each
-    click), fresh on every call since undo changes them; the computer plays FirstCell, so the games repeat."""
+class Undone(NamedTuple):
+    """What a call of undo left: what it returned, the game's history, board and message (its status, when the
+    message ends with it)."""
+
+    returned: object
+    history: list
+    board: Board
+    message: object
+
+    def __repr__(self):
+        return f"{shown(self.returned)}, leaving the history {self.history} and the message {self.message!r}"
+
+
+def _game(size, computer, clicks=()):
+    """A game against FirstCell (the computer's mark, or None for two people), after the person's ``clicks``."""
+    game = Game(*size, opponent=FirstCell() if computer else None, computer=computer or "O")
+    for cell in clicks:
+        game.click(cell)
+    return game
+
+
+def _undone(undo, spec) -> Undone:
+    """What undo does to a fresh game replayed to ``spec``: (size, the computer's mark or None, clicks)."""
+    size, computer, clicks = spec
+    with current_budget().paused():
+        game = _game(size, computer, clicks)
+    returned = undo(game)
+    status = status_line(game.board)
+    message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
+    return Undone(returned, list(game.history), game.board, message)
+
+
+def _undo_cases():
+    """105 seeded games played to their end, then undone click by click back to their start, where nothing of
+    the person's is left to take back (the computer plays FirstCell, so a game replays from its clicks)."""
     rng = random.Random(0)
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
+            who = "of two people" if computer is None else f"against the computer playing {computer}"
             for _ in range(count):
-                game = Game(*size, opponent=FirstCell() if computer else None, computer=computer or "O")
-                before = []
+                game, clicks, before = _game(size, computer), [], []
                 while not game.board.is_over:
-                    before.append((game.board, list(game.history)))
-                    game.click(rng.choice(game.board.legal_moves()))
-                who = "of two people" if computer is None else f"against the computer playing {computer}"
-                yield f"a {size[0]}×{size[1]} game {who}", computer, game, before
+                    before.append(Undone(True, list(game.history), game.board, status_line(game.board)))
+                    clicks.append(rng.choice(game.board.legal_moves()))
+                    game.click(clicks[-1])
+                for n in range(len(clicks), -1, -1):
+                    yield Case(((size, computer, tuple(clicks[:n])),),
+                               before[n - 1] if n else before[0]._replace(returned=False),
+                               where=f"in a {size[0]}×{size[1]} game {who}, on this board",
+                               show=(before[n].board if n < len(clicks) else game.board,))
 
 
-# A judge: undo changes a game in place; what counts is the board, the history and the message after each call
-def _judge_undo(answer):
-    undo = Learner(answer, "undo", args="game")
-    for what, computer, game, before in _scenarios():
-        while True:
-            shown = game.board
-            result = undo(game, where=f"in {what}, on this board", show=(shown,))
-            if not before:
-                if result is not False or game.board != shown:
-                    return wrong(f"In {what}, with nothing of the person's left to take back, undo should change"
-                                 f" nothing and return False; it returned {describe_value(result)}, and the board is"
-                                 " now:", game.board, "With the computer playing X, its first move is not yours to"
-                                 " take back." if computer == "X" else None, mistake="undoes-what-is-not-yours")
-                break
-            board, history = before.pop()
-            if game.board != board or list(game.history) != history:
-                took = len(history) - len(game.history)
-                note, slip = None, "too-many" if took > 0 else "too-few" if took < 0 else "wrong-position"
-                if computer is not None and len(game.history) == len(history) + 1:
-                    note = ("That took back only the computer's reply: your own move is still on the board, and it is"
-                            " the computer's turn. Take back your move too.")
-                    slip = "only-the-reply"
-                elif computer is not None and game.board == board:
-                    note, slip = "The board is right but game.history is not: keep the two in step.", "history-out-of-step"
-                return wrong(f"In {what}, undo on this board:", shown, f"should go back to (history {history}):",
-                             board, f"but gave (history {list(game.history)}):", game.board,
-                             note or (f"It took back {plural(took, 'move')} too many." if took > 0 else
-                                      f"It took back {plural(-took, 'move')} too few." if took < 0 else None),
-                             mistake=slip)
-            if result is not True:
-                return wrong(f"In {what}, undo took a move back but returned {describe_value(result)}, not True.",
-                             mistake="returns-none" if result is None else "returns-not-true")
-            if not isinstance(game.message, str) or not game.message.endswith(status_line(game.board)):
-                return wrong(f"In {what}, after undo the message is {game.message!r}: it should end with the status"
-                             f" of the board, {status_line(game.board)!r}.", game.board, mistake="stale-message")
-    return right("undo takes back the last move (and the computer's reply, when there is one) in every game tried: 105"
-                 " seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start.")
+def _took(spec, expected, got) -> int:
+    return len(expected.history) - len(got.history)
+
+
+NOTHING_LEFT = "With nothing of the person's left to take back, undo should change nothing and return False."
+UNDO_SLIPS = [
+    (When(lambda spec, expected, got: expected.returned is False and spec[1] == "X"),
+     NOTHING_LEFT + " With the computer playing X, its first move is not yours to take back.", "undoes-what-is-not-yours"),
+    (When(lambda spec, expected, got: expected.returned is False), NOTHING_LEFT, "undoes-what-is-not-yours"),
+    (When(lambda *case: case[0][1] and _took(*case) == -1),
+     "That took back only the computer's reply: your own move is still on the board, and it is the computer's turn."
+     " Take back your move too.", "only-the-reply"),
+    (When(lambda spec, expected, got: spec[1] and got.board == expected.board and got.history != expected.history),
+     "The board is right but game.history is not: keep the two in step.", "history-out-of-step"),
+    (When(lambda *case: _took(*case) > 0), lambda *case: f"It took back {plural(_took(*case), 'move')} too many.",
+     "too-many"),
+    (When(lambda *case: _took(*case) < 0), lambda *case: f"It took back {plural(-_took(*case), 'move')} too few.",
+     "too-few"),
+    (When(lambda spec, expected, got: got.board != expected.board),
+     lambda spec, expected, got: ("undo left this board:", got.board), "wrong-position"),
+    (When(lambda spec, expected, got: got.returned is None), "undo took a move back but returned None: is a `return`"
+     " missing?", "returns-none"),
+    (When(lambda spec, expected, got: got.returned is not True), "undo took a move back, so it should return True.",
+     "returns-not-true"),
+    (When(lambda spec, expected, got: True), lambda spec, expected, got: f"The game is right, but after undo the"
+     f" message is {got.message!r}: it should end with the status of the board.", "stale-message"),
+]
 
 
 UNDO = Exercise(
     number=1,
     starter=function_starter(undo),
     code=(undo,),
-    checker=CustomCheck(_judge_undo, kind="function"),
+    checker=FunctionCheck(
+        None, _undo_cases, name="undo", args="game", call=_undone, mistakes=UNDO_SLIPS,
+        compare=lambda got, expected: got == expected and got.returned is expected.returned,
+        label="105 seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start"),
     answer=lambda: undo,
 )
 
@@ -120,29 +150,28 @@ class RandomCell:
         return self.rng.choice(board.legal_moves())
 
 
-# A judge: the answer is an object whose method is checked, and any legal cell is right (no single expected value)
-def _judge_opponent(answer):
-    if isinstance(answer, type):
-        return wrong(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}(), as"
-                     " BoardWidget(opponent=...) needs.", mistake="a-class-not-an-object")
-    if getattr(answer, "move", None) is None:
-        return wrong(f"An opponent is an object with a method move(board), but {describe_value(answer)} has none.",
-                     mistake="no-move-method")
-    move = Learner(answer.move, "move")
-    for board in unfinished_positions() + random_positions(4, 4, 4, 500, 0):
-        state = f"on this board ({board.turn} to move)"
-        got = move(board, where=state, show=(board,))
-        try:
-            cell = board.cell(got)
-        except BoardError as error:
-            return wrong(f"move returned {describe_value(got)} {state}:", board,
-                         f"That is not a cell: {error}.", mistake="not-a-cell")
-        if board.cells[cell] != ".":
-            return wrong(f"move returned cell {cell} {state}, but it is taken by {board.cells[cell]}:", board,
-                         "Choose among board.legal_moves().", mistake="taken-cell")
-    game = Game(opponent=answer, computer="X")
-    return right("your opponent returns a legal cell on all 4,520 unfinished 3×3 positions and on 500 of 4×4 (k = 4),"
-                 f" with X or O to move; playing X in a Game it opened at cell {game.history[0]} before you could move.")
+class OneOf(tuple):
+    """The legal cells of a board: any one of them is a right move."""
+
+    def __repr__(self):
+        return f"any one of {list(self)}"
+
+
+def _as_cell(move, board):
+    """The cell ``move(board)`` names, as an index (a (row, col) pair names one too), or what it returned."""
+    got = move(board)
+    try:
+        return board.cell(got)
+    except BoardError:
+        return got
+
+
+def _not_a_cell(board, legal, got) -> str:
+    try:
+        board.cell(got)
+        return ""
+    except BoardError as error:
+        return f"That is not a cell: {error}."
 
 
 WHO_STARTS = Exercise(
@@ -155,7 +184,13 @@ class FirstCell:
 
 exercise("02", 2).check(FirstCell())""",
     code=(FirstCell, RandomCell),
-    checker=CustomCheck(_judge_opponent, instruction="replace None with your opponent object, then run the cell again."),
+    checker=FunctionCheck(
+        lambda board: OneOf(board.legal_moves()), lambda: unfinished_positions() + random_positions(4, 4, 4, 500, 0),
+        name="move", method="move", call=_as_cell, compare=lambda got, legal: type(got) is int and got in legal,
+        label="all 4,520 unfinished 3×3 positions and 500 of 4×4 (k = 4), with X or O to move: a legal cell on each",
+        mistakes=[(When(lambda *case: bool(_not_a_cell(*case))), _not_a_cell, "not-a-cell"),
+                  (When(lambda board, legal, got: True), lambda board, legal, got: f"Cell {got} is taken by"
+                   f" {board.cells[got]}: choose among board.legal_moves().", "taken-cell")]),
     answer=lambda: FirstCell(),
 )
 
@@ -185,7 +220,11 @@ def _expected_row_col(answer: str) -> str:
     if len(parts) == 2 and all(part.strip() in ("0", "1", "2") for part in parts):
         row, col = (int(part) for part in parts)
         return str(row * 3 + col)
-    return answer
+    return answer.strip()
+
+
+def _swapped(answer: str) -> str:
+    return _expected_row_col(",".join(answer.split(",")[::-1]))
 
 
 ANSWERS = (
@@ -195,18 +234,14 @@ ANSWERS = (
 GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]  # the notebook's game, by row and column
 
 
-def _reads(row_col, read):
-    """What the learner's ``row_col(read)`` returns for the prompt; ``EOFError`` itself when it lets one through."""
-    wrapped = row_col(read)
-    if not callable(wrapped):       # the learner's value, not a guard: Learner already guards row_col itself
-        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.",
-             "Is a `return read_cell` missing at the end of row_col?" if wrapped is None else
-             "Does row_col translate the answer itself? It should define a read function and return it.",
-             mistake="returns-no-function")
-    try:
-        return wrapped(PROMPT)
-    except EOFError:
-        return EOFError
+class Ended:
+    """The wrapped read's answer that is no answer: it raises EOFError, and the read made should let it through."""
+
+    def __repr__(self):
+        return "EOFError, let through"
+
+
+ENDED = Ended()
 
 
 def _made_by_a_call(answer) -> bool:
@@ -222,62 +257,71 @@ def _made_by_a_call(answer) -> bool:
     return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(holds_a_function, closure))
 
 
-# A judge: the answer wraps a read function; what counts is what the wrapped read is asked and lets through
-def _judge_row_col(answer):
-    if _made_by_a_call(answer):
-        stop(f"That is the read function that row_col returns, already made ({answer.__qualname__}): the check needs"
+def _reads(row_col, given):
+    """What the read that ``row_col`` makes returns when the read it wraps answers ``given`` (ENDED: when that
+    one raises EOFError); a refusal when row_col or its read is not the kind of thing a loop can use."""
+    if _made_by_a_call(row_col):
+        stop(f"That is the read function that row_col returns, already made ({row_col.__qualname__}): the check needs"
              " row_col itself, to wrap reads of its own.",
              "Pass the function without calling it: check(row_col), not check(row_col(scripted([...]))).",
              mistake="already-called")
-    row_col = Learner(answer, "row_col", args="read")
-    for given in ANSWERS:
-        asked = []
+    asked = []
 
-        def read(prompt, given=given, asked=asked):
-            asked.append(prompt)
-            return given
+    def read(prompt):
+        asked.append(prompt)
+        if given is ENDED:
+            raise EOFError
+        return given
 
-        got = row_col(read, where=f"for the answer {given!r}", call=_reads,
-                      note="Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
-        if asked != [PROMPT]:
-            stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.",
-                 mistake="asks-otherwise")
-        expected = _expected_row_col(given)
-        if not isinstance(got, str):
-            stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.",
-                 mistake="returns-no-text")
-        if got.strip() != expected.strip():
-            if expected == given:
-                why = (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop"
-                       " refuse it with its own message.")
-                if given in ("3,3", "0,3", "-1,0"):
-                    why += (" (Turning it into a cell number would give a message about a cell the player never"
-                            " typed.)")
-                stop(f"For the answer {given!r} your read returned {got!r}: {why}", mistake="translates-too-much")
-            swapped = str(int(given.split(",")[1]) * 3 + int(given.split(",")[0]))
-            stop(f"For the answer {given!r} your read returned {got!r}, which is not the cell of that row and column.",
-                 reveal(f"Expected {expected!r}: row {given.split(',')[0].strip()}, column"
-                        f" {given.split(',')[1].strip()} is cell {expected}."),
-                 "Are rows and columns swapped? The row comes first." if got.strip() == swapped else None,
-                 mistake="rows-cols-swapped" if got.strip() == swapped else
-                 "passes-a-pair-on" if got == given else "wrong-cell")
+    wrapped = row_col(read)
+    if not callable(wrapped):
+        stop(f"row_col(read) returned {describe_value(wrapped)}: it should return the new read function.",
+             "Is a `return read_cell` missing at the end of row_col?" if wrapped is None else
+             "Does row_col translate the answer itself? It should define a read function and return it.",
+             mistake="returns-no-function")
+    try:
+        got = wrapped(PROMPT)
+    except EOFError:
+        return ENDED
+    if asked != [PROMPT]:
+        stop(f"Your read should ask the wrapped read once, with the prompt it was given; it asked {asked!r}.",
+             mistake="asks-otherwise")
+    if not isinstance(got, str):
+        stop(f"For the answer {given!r} your read returned {describe_value(got)}: a read returns text.",
+             mistake="returns-no-text")
+    return got.strip()
 
-    def ending(prompt):
-        raise EOFError
 
-    if row_col(ending, where="when the wrapped read raises EOFError (the input has ended)", call=_reads,
-               note="Let the EOFError through: the loop needs it to stop.") is not EOFError:
-        stop("When the wrapped read raises EOFError (the input has ended), your read swallowed it;"
-             " let it through, so that the loop stops.", mistake="swallows-the-end")
-    return right(f"row and column answers become cells, the other {len(ANSWERS) - 11} kinds of answer pass through"
-                 " unchanged, and the end of the input still ends the game.")
+PASS_ON = "Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse."
+
+
+def _too_much(given, expected, got) -> str:
+    return (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop refuse it with"
+            " its own message." + (" (Turning it into a cell number would give a message about a cell the player"
+                                   " never typed.)" if given in ("3,3", "0,3", "-1,0") else ""))
 
 
 ROWS_COLS = Exercise(
     number=3,
     starter=function_starter(row_col),
     code=(row_col,),
-    checker=CustomCheck(_judge_row_col, kind="function"),
+    checker=FunctionCheck(
+        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}", note=PASS_ON)
+                       for given in ANSWERS]
+        + [Case((ENDED,), ENDED, where="when the wrapped read raises EOFError (the input has ended)",
+                note="Let the EOFError through: the loop needs it to stop.")],
+        name="row_col", args="read", call=_reads,
+        label=f"{len(ANSWERS)} answers: rows and columns become cells, the other {len(ANSWERS) - 11} kinds of answer"
+              " pass through unchanged, and the end of the input still ends the game",
+        mistakes=[(When(lambda given, expected, got: given is ENDED), "Your read swallowed it: let EOFError through, so"
+                   " that the loop stops.", "swallows-the-end"),
+                  (When(lambda given, expected, got: expected == given.strip()), _too_much, "translates-too-much"),
+                  (When(lambda given, expected, got: got == _swapped(given)),
+                   "Are rows and columns swapped? The row comes first.", "rows-cols-swapped"),
+                  (When(lambda given, expected, got: got == given.strip()),
+                   "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
+                  (When(lambda given, expected, got: True), "That is not the cell of that row and column.",
+                   "wrong-cell")]),
     answer=lambda: row_col,
 )
 

@@ -8,5 +8,6 @@
 :mod:`ttt.tools.peers`     OpenSpiel and easyAI, measured beside ``ttt`` when installed
 :mod:`ttt.tools.exercises_command`  ``python -m ttt exercises``: list, verify, print solutions
 :mod:`ttt.tools.exercise_cells`  the notebooks' exercise cells, written from ``ttt.exercises``
+:mod:`ttt.tools.grading`   the autograder's assertion, called by every assignment's test cells
 =========================  =====================================================
 """
