@@ -6,7 +6,12 @@ from __future__ import annotations
 import importlib
 import sys
 
-from ttt.exercises.core import exercise
+
+def _registry():
+    """The exercises' registry (:mod:`ttt.exercises.core`) that ``sys.modules`` holds now, looked up at each call:
+    a hidden test re-imports the exercise modules, and a registry bound when this module was imported would then
+    load freshly imported exercises whose classes are not its own (every later test cell would fail)."""
+    return importlib.import_module("ttt.exercises.core")
 
 
 def _judged(exercise_of, notebook: str, number: int, get_answer):
@@ -28,7 +33,7 @@ def _judged(exercise_of, notebook: str, number: int, get_answer):
 def assert_right(notebook: str, number: int, get_answer) -> None:
     """The autograder's test; ``get_answer`` is a function (``lambda: forcing_moves``), so that an answer cell
     that never defined its name gives "not answered" rather than a bare ``NameError``."""
-    item = _judged(exercise, notebook, number, get_answer)
+    item = _judged(_registry().exercise, notebook, number, get_answer)
     print(f"Exercise {item.key}: right.")
 
 
@@ -37,6 +42,5 @@ def assert_right_fresh(notebook: str, number: int, get_answer) -> None:
     runs in the interpreter of its tests, so it could patch a check to pass the visible test."""
     for name in [name for name in sys.modules if name == "ttt.exercises" or name.startswith("ttt.exercises.")]:
         del sys.modules[name]
-    fresh = importlib.import_module("ttt.exercises.core")
-    item = _judged(fresh.exercise, notebook, number, get_answer)
+    item = _judged(_registry().exercise, notebook, number, get_answer)
     print(f"Exercise {item.key}: right (hidden test).")
