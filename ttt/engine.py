@@ -381,7 +381,7 @@ class Engine:
                 if stabiliser is not None:
                     moves = _one_per_class(moves, stabiliser)
                 if n_empty >= lines_min_empty:
-                    sort_by_open_lines(moves, me, opp, my_open, their_open)
+                    sort_by_open_lines(moves, me, opp)
                 elif use_history:
                     moves.sort(key=lambda c: -history[c])
             my_images = move_images[n_empty]
@@ -572,8 +572,8 @@ def _one_per_class(moves: list[int], stabiliser: list) -> list[int]:
     return kept
 
 
-def _open_lines_sorter(lay: Layout) -> Callable[[list[int], int, int, int, int], None]:
-    """The ``"lines"`` order: a function that sorts ``moves`` (in place) by the weight of the open lines through each cell.
+def _open_lines_sorter(lay: Layout) -> Callable[[list[int], int, int], None]:
+    """The ``"lines"`` order: ``sort(moves, me, opp)`` sorts ``moves`` (in place) by the open lines through each cell.
 
     A line still open to a side weighs 4 ** (that side's stones on it): 1, 4,
     16, ... as for the open-lines evaluation of :mod:`ttt.limited`; a cell
@@ -583,29 +583,29 @@ def _open_lines_sorter(lay: Layout) -> Callable[[list[int], int, int, int, int],
     It runs at every node with enough empty cells, so the weights of all the
     cells are added at once: they sit side by side in one integer, a field of
     ``width`` bits per cell, and each line adds its weight to the fields of
-    its cells with one ``+`` (``spread``: a 1 in each of them, times the
-    weight).  Adding up cell by cell, four additions per line, took twice as
-    long.  A field never overflows into the next: it holds at most the lines
-    through its cell, twice (mine and theirs), each below 4 ** k.
+    its cells with one ``+`` (of a 1 in each of their fields, times the
+    weight), and a line is open when the other side has no stone on it.
+    Adding up cell by cell over the open lines' bits took twice as long.  A
+    field never overflows into the next: it holds at most the lines through
+    its cell, twice (mine and theirs), each weighing at most 4 ** k.
     """
     k, size = lay.k, lay.size
     width = (2 * max(map(len, lay.masks_through)) * 4 ** k).bit_length()
     field = (1 << width) - 1
     shifts = tuple(width * c for c in range(size))
-    # for each line, by its bit: its mask, and its spread weighed for 0, 1, ... k stones
-    lines = {
-        1 << n: (mask, tuple(4 ** stones * sum(1 << shifts[c] for c in cells) for stones in range(k + 1)))
-        for n, (mask, cells) in enumerate(zip(lay.masks, lay.geometry.lines))
-    }
+    # each line's mask, and its spread weighed for 0, 1, ... k stones
+    lines = tuple(
+        (mask, tuple(4 ** stones * sum(1 << shifts[c] for c in cells) for stones in range(k + 1)))
+        for mask, cells in zip(lay.masks, lay.geometry.lines)
+    )
 
-    def sort_by_open_lines(moves: list[int], me: int, opp: int, my_open: int, their_open: int) -> None:
+    def sort_by_open_lines(moves: list[int], me: int, opp: int) -> None:
         total = 0
-        for open_lines, stones in ((my_open, me), (their_open, opp)):
-            while open_lines:
-                low = open_lines & -open_lines
-                open_lines ^= low
-                mask, weighted = lines[low]
-                total += weighted[(mask & stones).bit_count()]
+        for mask, weighted in lines:  # (all of them: cheaper than picking out the open ones)
+            if not mask & opp:
+                total += weighted[(mask & me).bit_count()]
+            if not mask & me:
+                total += weighted[(mask & opp).bit_count()]
         moves.sort(key=lambda c: total >> shifts[c] & field, reverse=True)
 
     return sort_by_open_lines
