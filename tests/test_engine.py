@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from ttt import Board, BoardError
-from ttt.engine import ENGINE_ORDERS, Engine, Options, symmetry_min_empty
+from ttt.bitboard import layout
+from ttt.engine import ENGINE_ORDERS, Engine, Options, _open_lines_sorter, symmetry_min_empty
 from ttt.instrument import SearchStats
 from ttt.scores import INF, plies_from_score
 import support
@@ -229,6 +230,28 @@ def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
         expected = reference_score(board)
         for options in (Options(), Options(pairing=False), Options(order="static")):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
+
+
+@pytest.mark.parametrize("rows, cols, k", [(5, 5, 4), (4, 4, 4), (6, 6, 5), (3, 7, 3)])
+def test_the_lines_order_weighs_each_open_line_4_to_the_power_of_its_stones(rows, cols, k):
+    # The engine adds the weights in packed fields; written out cell by cell, the order is the same
+    # (heaviest first, ties in the static order), on positions with 10 empty cells or more.
+    lay = layout(rows, cols, k)
+    sort_by_open_lines = _open_lines_sorter(lay)
+    rng = random.Random(rows * cols + k)
+    for marks in range(lay.size - 9):
+        board = random_position(rows, cols, k, marks, rng)
+        me, opp, _ = lay.sides(board)
+        weights = [0] * lay.size
+        for mask, cells in zip(lay.masks, lay.geometry.lines):
+            for stones, other in ((me, opp), (opp, me)):
+                if not mask & other:  # open to the side holding ``stones``
+                    for cell in cells:
+                        weights[cell] += 4 ** (mask & stones).bit_count()
+        moves = [cell for cell in lay.static_order if cell in board.legal_moves()]
+        expected = sorted(moves, key=lambda cell: -weights[cell])
+        sort_by_open_lines(moves, me, opp)
+        assert moves == expected, board.notation
 
 
 

@@ -94,6 +94,16 @@ class Layout:
         """The most lines one pair of cells lies in (1 unless lines overlap: 2 on 5×5 with four in a row)."""
         return max((covers.bit_count() for pairs in self.line_pairs for _, covers in pairs), default=1)
 
+    @cached_property
+    def masks_by_bit(self) -> tuple[dict[int, int], dict[int, tuple[tuple[int, int], ...]]]:
+        """Each line's mask and its :attr:`line_pairs`, looked up by the line's bit (``1 << n``).
+
+        :meth:`paired` walks the lines as the bits of an integer; a look-up
+        by the bit itself spares it ``bit.bit_length() - 1`` on every step.
+        """
+        bits = [1 << n for n in range(len(self.masks))]
+        return dict(zip(bits, self.masks)), dict(zip(bits, self.line_pairs))
+
     def paired(self, lines: int, empties: int) -> bool:
         """Can the defender pair off every line in ``lines``, so that the attacker completes none of them?
 
@@ -109,7 +119,8 @@ class Layout:
         pairing caps (:mod:`ttt.engine`) call it at every node with enough
         empty cells, so it is written for speed.
         """
-        line_masks, size, most_covered = self.masks, self.size, self.most_covered
+        size, most_covered = self.size, self.most_covered
+        mask_of, pairs_of = self.masks_by_bit  # a line's mask and pairs, by its bit
         overlapping = most_covered > 1
         free = empties
         uncovered = lines
@@ -119,7 +130,7 @@ class Layout:
             while rest:
                 low = rest & -rest
                 rest ^= low
-                count = (line_masks[low.bit_length() - 1] & free).bit_count()
+                count = (mask_of[low] & free).bit_count()
                 if count < fewest:
                     fewest, line = count, low
                     if count <= 2:
@@ -127,14 +138,14 @@ class Layout:
             if fewest < 2:
                 return False
             if not overlapping:  # any two free cells of the line will do: take the first two
-                cells = line_masks[line.bit_length() - 1] & free
+                cells = mask_of[line] & free
                 first = cells & -cells
                 cells ^= first
                 free ^= first | cells & -cells
                 uncovered ^= line
                 continue
             most = 0
-            for pair, covers in self.line_pairs[line.bit_length() - 1]:
+            for pair, covers in pairs_of[line]:
                 if pair & free == pair:
                     gain = (covers & uncovered).bit_count()
                     if gain > most:

@@ -294,6 +294,7 @@ class Engine:
         pair_min_empty = PAIRING_MIN_EMPTY if opts.pairing else size + 1
         coverable = tuple(n // 2 * lay.most_covered for n in range(size + 1))  # at most so many lines can be paired
         lines_min_empty = LINES_MIN_EMPTY if opts.order == "lines" else size + 1
+        sort_by_open_lines = _open_lines_sorter(lay) if lines_min_empty <= size else None
         use_history = opts.order == "history"
         order_bits = tuple((c, 1 << c) for c in (lay.static_order if opts.order != "index" else lay.index_order))
         history, table, watch = self.history, self.table, self.watch
@@ -380,7 +381,7 @@ class Engine:
                 if stabiliser is not None:
                     moves = _one_per_class(moves, stabiliser)
                 if n_empty >= lines_min_empty:
-                    _sort_by_open_lines(moves, lay, me, opp, my_open, their_open)
+                    sort_by_open_lines(moves, me, opp)
                 elif use_history:
                     moves.sort(key=lambda c: -history[c])
             my_images = move_images[n_empty]
@@ -571,25 +572,44 @@ def _one_per_class(moves: list[int], stabiliser: list) -> list[int]:
     return kept
 
 
-def _sort_by_open_lines(moves: list[int], lay: Layout, me: int, opp: int, my_open: int, their_open: int) -> None:
-    """Sort ``moves`` (in place) by the ``"lines"`` order: the weight of the open lines through each cell.
+def _open_lines_sorter(lay: Layout) -> Callable[[list[int], int, int], None]:
+    """The ``"lines"`` order: ``sort(moves, me, opp)`` sorts ``moves`` (in place) by the open lines through each cell.
 
     A line still open to a side weighs 4 ** (that side's stones on it): 1, 4,
     16, ... as for the open-lines evaluation of :mod:`ttt.limited`; a cell
     weighs the sum over its open lines, mine and theirs (a move there grows
     mine and cuts theirs).  The sort is stable, so ties keep the static order.
+
+    It runs at every node with enough empty cells, so the weights of all the
+    cells are added at once: they sit side by side in one integer, a field of
+    ``width`` bits per cell, and each line adds its weight to the fields of
+    its cells with one ``+`` (of a 1 in each of their fields, times the
+    weight); a line is open to a side when the other has no stone on it.
+    Adding up cell by cell, over the bits of the open lines, took 1.6 times
+    as long (solving the empty 5×5 board with four in a row).  A field never
+    overflows into the next: it holds at most the lines through its cell,
+    twice (mine and theirs), each weighing at most 4 ** k.
     """
-    line_masks, line_cells = lay.masks, lay.geometry.lines
-    weights = [0] * lay.size
-    for open_lines, stones in ((my_open, me), (their_open, opp)):
-        while open_lines:
-            low = open_lines & -open_lines
-            open_lines ^= low
-            n = low.bit_length() - 1
-            weight = 4 ** (line_masks[n] & stones).bit_count()
-            for c in line_cells[n]:
-                weights[c] += weight
-    moves.sort(key=weights.__getitem__, reverse=True)
+    k, size = lay.k, lay.size
+    width = (2 * max(map(len, lay.masks_through)) * 4 ** k).bit_length()
+    field = (1 << width) - 1
+    shifts = tuple(width * c for c in range(size))
+    # each line's mask, and its spread weighed for 0, 1, ... k stones
+    lines = tuple(
+        (mask, tuple(4 ** stones * sum(1 << shifts[c] for c in cells) for stones in range(k + 1)))
+        for mask, cells in zip(lay.masks, lay.geometry.lines)
+    )
+
+    def sort_by_open_lines(moves: list[int], me: int, opp: int) -> None:
+        total = 0
+        for mask, weighted in lines:  # (all of them: cheaper than picking out the open ones)
+            if not mask & opp:
+                total += weighted[(mask & me).bit_count()]
+            if not mask & me:
+                total += weighted[(mask & opp).bit_count()]
+        moves.sort(key=lambda c: total >> shifts[c] & field, reverse=True)
+
+    return sort_by_open_lines
 
 
 def _shrink(table: dict[int, int], size: int) -> None:

@@ -86,6 +86,7 @@ def test_peers_are_timed_only_when_installed():
 def test_cold_runs_in_fresh_interpreters():
     cold = cold_times(repeat=1)
     assert cold["runs"] == 1 and cold["values"]["ttt.solve"] == 0
+    assert cold["values"]["ttt.solve (5×5, k=4)"] == 0  # the empty 5×5 board with four in a row is a draw
     assert {"ttt.solve", "ttt Tablebase.top_down (whole table)"} <= set(cold["times"]) <= set(COLD_SNIPPETS)
     assert all(seconds > 0 for seconds in cold["times"].values())
     if "OpenSpiel alpha_beta_search" in peers.available():
