@@ -448,3 +448,15 @@ def test_a_long_search_shows_its_progress_on_standard_error():
     assert last.startswith("gave up: ") and "max_seconds=3 s" in last
     quiet = run_cli("solve", "--max-seconds", "1.5", "--no-progress", HARD)
     assert quiet.returncode == 3 and len(quiet.stderr.splitlines()) == 1, quiet.stderr
+
+
+def test_a_bench_whose_cold_run_fails_says_so_in_one_line(monkeypatch, capsys):
+    import ttt.tools.measure
+
+    def failed(**kwargs):
+        raise ttt.tools.measure.ColdRunError("a cold run took over 300 s (the machine is too busy to time it)")
+
+    monkeypatch.setattr(ttt.tools.measure, "benchmark", failed)
+    assert main(["bench", "--quick", "--no-progress"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == "error: a cold run took over 300 s (the machine is too busy to time it)\n"

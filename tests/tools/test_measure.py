@@ -12,6 +12,7 @@ from ttt.tools.measure import (
     _command_once,
     COLD_PAIRS,
     COLD_SNIPPETS,
+    ColdRunError,
     RETROGRADE_SNIPPET,
     SLOW_PEER_NOTE,
     board_benchmark,
@@ -94,6 +95,17 @@ def test_cold_runs_in_fresh_interpreters():
     else:
         assert cold["ratios"] == {}
     assert set(peers.COLD_SNIPPETS) <= set(COLD_SNIPPETS)  # the peers' snippets beside ours
+
+
+def test_a_cold_run_out_of_time_is_one_error_that_says_so(monkeypatch):
+    """Seen once with the bench niced at a load of 7: a fresh interpreter that does not finish in time is a
+    ColdRunError (the command line prints it in one line), not subprocess's TimeoutExpired."""
+    def too_slow(command, **kwargs):
+        raise ttt.tools.measure.subprocess.TimeoutExpired(command, kwargs["timeout"])
+
+    monkeypatch.setattr(ttt.tools.measure.subprocess, "run", too_slow)
+    with pytest.raises(ColdRunError, match=r"a cold run took over 300 s \(the machine is too busy to time it\)"):
+        cold_times(repeat=1)
 
 
 def test_the_widget_s_reply():

@@ -352,19 +352,23 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark the options ask for and print it (pandas and tqdm load only here)."""
-    from ttt.tools.measure import benchmark, board_benchmark
+    from ttt.tools.measure import ColdRunError, benchmark, board_benchmark
     from ttt.tools.report import format_board_report, format_report
 
     repeat = args.repeat if args.repeat is not None else 1 if args.quick else 5
     if repeat < 1:
         raise BoardError(f"--repeat must be at least 1, not {repeat}")
     shape = _shape(args)
-    if shape != (3, 3, 3):
-        report = board_benchmark(*shape, repeat=repeat, progress=not args.no_progress, cold=not args.no_cold)
-        _print_bench(report, format_board_report, shape, repeat, args)
-        return 0
-    report = benchmark(repeat=repeat, quick=args.quick, progress=not args.no_progress, cold=not args.no_cold)
-    _print_bench(report, format_report, shape, repeat, args)
+    try:
+        if shape != (3, 3, 3):
+            report = board_benchmark(*shape, repeat=repeat, progress=not args.no_progress, cold=not args.no_cold)
+            _print_bench(report, format_board_report, shape, repeat, args)
+        else:
+            report = benchmark(repeat=repeat, quick=args.quick, progress=not args.no_progress, cold=not args.no_cold)
+            _print_bench(report, format_report, shape, repeat, args)
+    except ColdRunError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -49,6 +49,7 @@ from ttt.tools.algorithms import ABLATION, ALGORITHMS, BRUTE_FORCE, SOURCE, VARI
 
 __all__ = [
     "COLD_SNIPPETS",
+    "ColdRunError",
     "measure",
     "results",
     "peer_rows",
@@ -215,16 +216,23 @@ def _cold_once(snippet: str) -> tuple[float, int]:
     return float(seconds), int(float(value))
 
 
+class ColdRunError(RuntimeError):
+    """A run in a fresh interpreter failed or ran out of time: the bench says so in one line (``ttt.tools.cli``)."""
+
+
 def _run_fresh(snippet: str, timeout: float | None = 300) -> list[str]:
     """Run ``snippet`` in a fresh interpreter that imports this ``ttt``, and return the words it printed."""
     env = dict(os.environ)
     package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-    done = subprocess.run(
-        [sys.executable, "-c", snippet], capture_output=True, text=True, timeout=timeout, env=env, check=False
-    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", snippet], capture_output=True, text=True, timeout=timeout, env=env, check=False
+        )
+    except subprocess.TimeoutExpired:   # seen once at a load of 7 with the bench niced: say so, as for a failure
+        raise ColdRunError(f"a cold run took over {timeout:.0f} s (the machine is too busy to time it)") from None
     if done.returncode != 0:
-        raise RuntimeError(f"a cold run failed: {done.stderr.strip().splitlines()[-1:]}")
+        raise ColdRunError(f"a cold run failed: {done.stderr.strip().splitlines()[-1:]}")
     return done.stdout.split()
 
 
