@@ -106,6 +106,40 @@ def test_a_count_by_loops_instead_of_recursion_passes(capsys):
     assert quick_verdict(capsys, "03", 5, count_games, 2.0)[0] is True
 
 
+def test_a_count_by_loops_without_a_memo_is_named_no_memo(capsys):
+    """An explicit stack makes one call, so there are no calls to count; it asks the same positions for their
+    moves again and again, and that is what the check counts then."""
+    def count_games(board):
+        games, stack = 0, [board]
+        while stack:
+            b = stack.pop()
+            if b.is_over:
+                games += 1
+            else:
+                stack.extend(child for _, child in b.children())
+        return games
+
+    verdict = exercise("03", 5).judge(count_games)
+    assert (verdict.ok, verdict.mistake) == (False, "no-memo"), verdict.text
+    assert "where only 1,870 positions exist" in verdict.text
+
+
+def test_a_count_by_loops_over_legal_moves_with_a_memo_passes(capsys):
+    """The same stack with a memo, asking each position for its legal moves and playing them: right."""
+    def count_games(board):
+        games, stack = {}, [board]
+        while stack:
+            b = stack.pop()
+            if b not in games:
+                games[b] = None
+                stack.extend(b.play(move) for move in b.legal_moves())
+        for b in sorted(games, key=lambda b: b.moves_made, reverse=True):     # the fullest boards first
+            games[b] = 1 if b.is_over else sum(games[b.play(move)] for move in b.legal_moves())
+        return games[board]
+
+    assert quick_verdict(capsys, "03", 5, count_games, 2.0)[0] is True
+
+
 def test_a_memo_in_a_global_dict_passes(capsys):
     memo = {}
 

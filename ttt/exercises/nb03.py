@@ -275,13 +275,24 @@ def _calls_by_name(count_games, board) -> tuple[int, int] | None:
     return (games, calls + 1) if calls else None
 
 
+_ASKED_FOR_MOVES = (Board.children.__code__, Board.legal_moves.__code__)
+"""Where a count asks a board for its moves: once a position with a memo, every time it is reached without."""
+
+
 def _calls_by_profile(count_games, board) -> tuple[int, int]:
-    """``(games, calls of the learner's own functions)``, counted by a profile hook, whatever name they recurse by."""
-    calls = 0
+    """``(games, work)``, counted by a profile hook: the calls of the learner's own functions, whatever name they
+    recurse by, or, where it is more, the times their code asked a board for its moves (a count by loops makes
+    one call, but without a memo it asks each position again every time it reaches it)."""
+    calls = asked = 0
 
     def count(frame, event, arg):
-        nonlocal calls
-        if event == "call" and not frame.f_code.co_name.startswith("<") and is_learners_file(frame.f_code.co_filename):
+        nonlocal calls, asked
+        if event != "call":
+            return
+        code = frame.f_code
+        if code in _ASKED_FOR_MOVES:
+            asked += frame.f_back is not None and is_learners_file(frame.f_back.f_code.co_filename)
+        elif not code.co_name.startswith("<") and is_learners_file(code.co_filename):
             calls += 1
 
     previous = sys.getprofile()
@@ -290,7 +301,7 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
         games = count_games(board)
     finally:
         sys.setprofile(previous)
-    return games, calls
+    return games, max(calls, asked)
 
 
 @dataclass(frozen=True)
