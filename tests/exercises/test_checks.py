@@ -12,6 +12,7 @@ from ttt import Board
 from ttt.exercises import exercise, nb00
 from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, When,
                                   sorted_cells)
+from ttt.exercises.verdicts import wrong
 from ttt.positions import unfinished_positions
 
 # ---------------------------------------------------------------------- checks: never raise, say why
@@ -132,6 +133,13 @@ def test_position_check_parses_text_and_explains():
     assert toy.judge(".../.../...").text == "0 marks"
     assert "is not a position: impossible position" in toy.judge("OO./.../...").text
     assert "not 5 (an int)" in toy.judge(5).text
+
+
+def test_a_position_check_s_explanation_may_name_its_mistake():
+    named = make_toy(PositionCheck(lambda board: board.moves_made == 1,
+                                   lambda board: wrong(f"{board.moves_made} marks", mistake="not-one-mark")))
+    refused = named.judge("XO./.../...")
+    assert (refused.ok, refused.text, refused.mistake) == (False, "2 marks", "not-one-mark")
 
 
 def test_sorted_cells_accepts_any_collection_of_cells():

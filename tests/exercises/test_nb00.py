@@ -41,6 +41,7 @@ def test_fillings_accepted(capsys):
 def test_a_filling_that_can_occur_is_shown_with_a_game_reaching_it(capsys):
     result, out = verdict(capsys, "00", 1, ["OO./.../...", "XXX/OOO/...", "XXX/OO./..."])
     assert result is False
+    assert exercise("00", 1).judge(["OO./.../...", "XXX/OOO/...", "XXX/OO./..."]).mistake == "can-occur"
     assert "'XXX/OO./...' can occur: the game X 0, O 3, X 1, O 4, X 2 reaches it." in out
     assert " X | X | X " in out                      # the board drawn
     _, out = verdict(capsys, "00", 1, [".../.../...", "XXX/OOO/...", "XXX/OO./O.."])
@@ -50,6 +51,7 @@ def test_a_filling_that_can_occur_is_shown_with_a_game_reaching_it(capsys):
 def test_two_fillings_for_the_same_reason_are_refused(capsys):
     result, out = verdict(capsys, "00", 1, ["OO./.../...", "XXX/X../...", "XXX/OOO/..."])
     assert result is False
+    assert exercise("00", 1).judge(["OO./.../...", "XXX/X../...", "XXX/OOO/..."]).mistake == "same-reason"
     assert "'OO./.../...' and 'XXX/X../...' are impossible for the same reason: the numbers of marks are wrong" in out
 
 
@@ -61,10 +63,15 @@ def test_fillings_in_other_styles_are_accepted(capsys):
 
 def test_a_wrong_filling_is_refused_whatever_its_place(capsys):
     """A filling that can occur, or two for one reason, is refused wherever it stands among the three."""
-    result, out = verdict(capsys, "00", 1, ["XXX/OOO/...", "XO./.../...", "XXXX....."])
-    assert result is False and "'XO./.../...' can occur: the game X 0, O 1 reaches it." in out
-    result, out = verdict(capsys, "00", 1, ["XXX/OOO/...", "XX./.../...", "OOO/XXX/..."])
-    assert result is False and "'XXX/OOO/...' and 'OOO/XXX/...' are impossible for the same reason" in out
+    for answer, mistake, words in [
+        (["XXX/OOO/...", "XO./.../...", "XXXX....."], "can-occur",
+         "'XO./.../...' can occur: the game X 0, O 1 reaches it."),
+        (["XXX/OOO/...", "XX./.../...", "OOO/XXX/..."], "same-reason",
+         "'XXX/OOO/...' and 'OOO/XXX/...' are impossible for the same reason"),
+    ]:
+        result, out = verdict(capsys, "00", 1, answer)
+        assert result is False and words in out
+        assert exercise("00", 1).judge(answer).mistake == mistake
 
 
 @pytest.mark.parametrize("answer, words", [

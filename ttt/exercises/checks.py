@@ -483,7 +483,8 @@ def parse_position(answer) -> Board:
 @dataclass(eq=False)
 class PositionCheck(Check):
     """"Find a position where ...": ``predicate(board)`` says whether it has the property, ``explain(board)``
-    which part fails; ``success`` is the success line or a function of the board."""
+    which part fails (its words, or a :func:`wrong` verdict naming the mistake's id); ``success`` is the success
+    line or a function of the board."""
 
     predicate: Callable
     explain: Callable
@@ -500,7 +501,8 @@ class PositionCheck(Check):
             return wrong(str(error).rstrip(".") + ".")
         if self.predicate(board):
             return right(*_parts(self.success(board) if callable(self.success) else self.success))
-        return wrong(*_parts(self.explain(board)))
+        why = self.explain(board)
+        return why if isinstance(why, Verdict) else wrong(*_parts(why))
 
 
 @dataclass(eq=False)

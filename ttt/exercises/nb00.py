@@ -8,7 +8,7 @@ from ttt.board import Board, other
 from ttt.exercises.words import moves_text, plural
 from ttt.exercises.calls import Stop
 from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, sorted_cells
-from ttt.exercises.verdicts import describe_value, unanswered
+from ttt.exercises.verdicts import describe_value, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import unfinished_positions
@@ -106,10 +106,11 @@ def _explain_fillings(fillings):
             board = Board.parse(_read_filling(text))
             game = moves_text(_game_reaching(board))
             how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
-            return f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach."
+            return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.",
+                         mistake="can-occur")
     (one, (reason, _)), (two, _) = next((a, b) for a, b in combinations(fillings, 2) if a[1][0] == b[1][0])
-    return (f"{one!r} and {two!r} are impossible for the same reason: {REASONS[reason]}.",
-            "Replace one of them with a filling that is impossible for another reason.")
+    return wrong(f"{one!r} and {two!r} are impossible for the same reason: {REASONS[reason]}.",
+                 "Replace one of them with a filling that is impossible for another reason.", mistake="same-reason")
 
 
 PREDICT = Exercise(
