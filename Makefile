@@ -116,8 +116,8 @@ bubblewrap:
 	fi
 
 # One pytest run: strict nbval over every notebook (each kernel kept under 500 MB by
-# tests/kernel_memory.py), the unit tests (every worked solution through its own check among them:
-# tests/exercises/test_core.py) and three labs through nbgrader, on every core (pytest-xdist):
+# tests/kernel_memory.py), the unit tests and three labs' worked solutions through their own checks
+# (tests/exercises/test_core.py) and through nbgrader, on every core (pytest-xdist):
 # tests/conftest.py keeps each notebook in one worker and starts the longest pieces of work first.
 # The browser tests (`make browser`, `make browser-lite`) and the longer checks (`make test-grading`)
 # are CI's next steps (.ci/run).
