@@ -75,22 +75,6 @@ def _two_back(game):                                      # takes back two moves
     return nb02.undo(game)
 
 
-@pytest.mark.parametrize("mistake, slip, words", [
-    (_one_move, "only-the-reply", "That took back only the computer's reply"),
-    (_stale_message, "stale-message", "after undo the message is"),
-    (_empty_board_start, "error", "a 4×4 game of two people"),                   # replays on a 3×3 board
-    (_no_return, "returns-none", "returned None"),
-    (_two_back, "too-many", "It took back 1 move too many."),                     # one move, not "1 moves"
-    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "too-few", "It took back 1 move too few."),
-    (lambda game: 1 / 0, "error", "ZeroDivisionError"),
-    ("undo", "not-callable", "needs the function undo itself"),
-])
-def test_undo_mistakes(capsys, mistake, slip, words):
-    assert exercise("02", 1).judge(mistake).mistake == slip
-    result, out = verdict(capsys, "02", 1, mistake)
-    assert result is False and words in out
-
-
 def _opening_too(game):                                   # takes back the computer's opening move as well
     if nb02.undo(game):
         return True
@@ -101,10 +85,18 @@ def _opening_too(game):                                   # takes back the compu
 
 
 @pytest.mark.parametrize("mistake, slip, words", [
+    (_one_move, "only-the-reply", "That took back only the computer's reply"),
+    (_stale_message, "stale-message", "after undo the message is"),
+    (_empty_board_start, "error", "a 4×4 game of two people"),                   # replays on a 3×3 board
+    (_no_return, "returns-none", "returned None"),
+    (_two_back, "too-many", "It took back 1 move too many."),                     # one move, not "1 moves"
+    (lambda game: nb02.undo(game) if len(game.history) % 3 else True, "too-few", "It took back 1 move too few."),
+    (lambda game: 1 / 0, "error", "ZeroDivisionError"),
+    ("undo", "not-callable", "needs the function undo itself"),
     (_opening_too, "undoes-what-is-not-yours", "its first move is not yours to take back"),
     (lambda game: 1 if nb02.undo(game) else False, "returns-not-true", "returned: 1, leaving the history"),
 ])
-def test_undo_slips_known_by_what_they_left(capsys, mistake, slip, words):
+def test_undo_mistakes(capsys, mistake, slip, words):
     assert exercise("02", 1).judge(mistake).mistake == slip
     result, out = verdict(capsys, "02", 1, mistake)
     assert result is False and words in out
