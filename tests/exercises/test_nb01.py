@@ -233,6 +233,12 @@ def test_put_mark_mistakes_are_shown(capsys, mistake, slip, words):
     assert result is False and words in out
 
 
+def test_put_mark_s_label_states_the_cases_it_tries():
+    """The label is written out (no search at import); its figures are the sample's."""
+    positions, squares = len(nb01._sample_3x3()), len(nb01.COORDS + nb01.OFF_BOARD)
+    assert exercise("01", 3).checker.label.startswith(f"{positions} positions, {squares} squares each:")
+
+
 def _refuses_the_centre(squares, where, mark):
     if where == (1, 1):
         raise BoardError("the centre is reserved")

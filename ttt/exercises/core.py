@@ -1,6 +1,7 @@
 """The exercise a learner calls (``hint``, ``solution``, ``check``) and the registry of every notebook's (the
-autograder's assertion is :mod:`ttt.tools.grading`).  A notebook's module ``ttt.exercises.nbNN`` (a list ``EXERCISES``) is imported only
-when one of its exercises is asked for, so ``exercise("00", 3)`` does not load the other nine."""
+autograder's assertion is :mod:`ttt.tools.grading`).  A notebook's module ``ttt.exercises.nbNN`` (a list
+``EXERCISES``) is imported only when one of its exercises is asked for, so ``exercise("00", 3)`` does not load the
+other nine."""
 
 from __future__ import annotations
 

@@ -441,9 +441,10 @@ def _put_cases():
     for board in _sample_3x3():
         squares = _squares(board)
         for where in COORDS + OFF_BOARD:
-            kind = "off the board" if where not in squares else f"taken by {squares[where]}" if squares[where] else "empty"
-            yield Case((squares, where, board.turn), Put(Refusal("a message saying what is wrong") if squares.get(where, "off") else
-                                                         {**squares, where: board.turn}),
+            kind = ("off the board" if where not in squares
+                    else f"taken by {squares[where]}" if squares[where] else "empty")
+            outcome = {**squares, where: board.turn} if kind == "empty" else Refusal("a message saying what is wrong")
+            yield Case((squares, where, board.turn), Put(outcome),
                        where=f"for {where}, a square that is {kind}, on this board", show=(board,),
                        note=None if kind == "empty" else "Raise BoardError (from ttt import BoardError) for every bad"
                                                          " square, with a message that says what is wrong.")

@@ -96,7 +96,8 @@ def _took(spec, expected, got) -> int:
 NOTHING_LEFT = "With nothing of the person's left to take back, undo should change nothing and return False."
 UNDO_SLIPS = [
     (When(lambda spec, expected, got: expected.returned is False and spec[1] == "X"),
-     NOTHING_LEFT + " With the computer playing X, its first move is not yours to take back.", "undoes-what-is-not-yours"),
+     NOTHING_LEFT + " With the computer playing X, its first move is not yours to take back.",
+     "undoes-what-is-not-yours"),
     (When(lambda spec, expected, got: expected.returned is False), NOTHING_LEFT, "undoes-what-is-not-yours"),
     (When(lambda *case: case[0][1] and _took(*case) == -1),
      "That took back only the computer's reply: your own move is still on the board, and it is the computer's turn."
