@@ -1,7 +1,4 @@
-"""Notebook 01 (representing the board): worked solutions and checks (words: nb01.md).
-
-The notebook's representation code is copied here, for the worked solutions that use it; checks compare with
-``ttt.Board``."""
+"""Notebook 01 (representing the board): worked solutions and checks (words: nb01.md), which compare with Board."""
 
 from __future__ import annotations
 
@@ -302,19 +299,28 @@ _WHY_EXTRA = {
 }
 
 
-# A judge: the answer is a report (a dict of check names and a key), and each wrong entry is explained on its own
-def _judge_caught(answer):
+REPORT_TODO = "replace (None, None) with (caught, slips), then run the cell again."
+
+
+def _read_report(answer) -> tuple[dict, object]:
+    """The report ``(caught, slips)``, with one entry per mistake; a ``ValueError`` saying what is missing."""
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
-    caught, slips = answer
-    if caught is None and slips is None:
-        return unanswered("replace None with (caught, slips), then run the cell again.")
-    if not isinstance(caught, dict):
-        return wrong(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not {describe_value(caught)}.")
-    missing_keys = [key for key in CAUGHT if key not in caught]
+        raise ValueError(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not"
+                         f" {describe_value(answer)}")
+    if answer[0] is None and answer[1] is None:
+        raise Stop(unanswered(REPORT_TODO))
+    if not isinstance(answer[0], dict):
+        raise ValueError(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not"
+                         f" {describe_value(answer[0])}")
+    missing_keys = [key for key in CAUGHT if key not in answer[0]]
     if missing_keys:
-        return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
-    lines = []      # each a line of the refusal; what would walk to the answer is a reveal(...) of its own
+        raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
+    return tuple(answer)
+
+
+def _wrong_entries(report) -> list:
+    """A line for each wrong entry of the report; what would walk to the answer is a reveal(...) of its own."""
+    (caught, slips), lines = report, []
     for mistake, expected in CAUGHT.items():
         try:  # any container of names, or one name alone
             names = {caught[mistake]} if isinstance(caught[mistake], str) else set(caught[mistake])
@@ -332,18 +338,14 @@ def _judge_caught(answer):
         for name in sorted(names - expected):
             why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
             lines += [f"{mistake}: {name!r} does not catch it.", reveal(f"(Why: {why})")]
-    if slips != SLIPS:
-        if slips in ("turn", "moves"):
-            lines += [f"slips: {slips!r} is caught whatever `play` does.",
-                      reveal("(Its check never plays a move. Which mistake only shows once a second move is played"
-                             " from the same value?)")]
-        else:
-            lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not {describe_value(slips)}.")
-    if lines:
-        return wrong(*lines, mistake="wrong-report")
-    return right("each mistake is caught by exactly one check, and the play-in-place bug slips through if only the"
-                 " first legal move is played: the first `play` on a fresh grid is right; only the second reveals the"
-                 " damage.")
+    if slips in ("turn", "moves"):
+        lines += [f"slips: {slips!r} is caught whatever `play` does.", reveal(
+            "(Its check never plays a move. Which mistake only shows once a second move is played from the same"
+            " value?)")]
+    elif slips != SLIPS:
+        lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not"
+                     f" {describe_value(slips)}.")
+    return lines
 
 
 def swapped_turn(grid):
@@ -374,7 +376,12 @@ BREAK = Exercise(
 answer = (None, None)  # (caught, slips)
 exercise("01", 2).check(answer)""",
     code=(swapped_turn, moves_after_a_win, play_in_place, which_checks_catch),
-    checker=CustomCheck(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
+    checker=PositionCheck(lambda report: not _wrong_entries(report),
+                          lambda report: wrong(*_wrong_entries(report), mistake="wrong-report"),
+                          parse=_read_report, instruction=REPORT_TODO, success=(
+                              "each mistake is caught by exactly one check, and the play-in-place bug slips through if"
+                              " only the first legal move is played: the first `play` on a fresh grid is right; only"
+                              " the second reveals the damage.")),
     answer=lambda: (which_checks_catch(GRID, disagreements, all_positions()), "play"),
 )
 
@@ -503,12 +510,6 @@ def flat_play_and_winner(flat, cell):
     return new, None
 
 
-def _other_marks_lines(flat, cell):
-    """The slip of looking for the other side's line through ``cell``, which holds the mover's mark: no winner."""
-    mark = "X" if flat.count("X") == flat.count("O") else "O"
-    return flat[:cell] + (mark,) + flat[cell + 1 :], None
-
-
 EVERY_MOVE = 8
 
 
@@ -559,9 +560,9 @@ LINES_THROUGH = Exercise(
         None, _move_cases, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
         normalize=_as_pair, witnesses=12,
         label=MOVES_LABEL,
-        mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other"
-                                       " side's mark? After the move, the line to look for is the mover's,"
-                                       " the mark just placed.")],
+        mistakes=[(lambda flat, cell: (flat_play_and_winner(flat, cell)[0], None),    # the other side's lines
+                   "It never finds the winner: does it look for a line of the other side's mark? After the move,"
+                   " the line to look for is the mover's, the mark just placed.", "other_marks_lines")],
     ),
     answer=lambda: flat_play_and_winner,
 )
@@ -576,12 +577,6 @@ PLAYS = 3     # moves played from each position: the first two (a spoilt value s
 
 def _boards_of(size) -> tuple[Board, ...]:
     return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
-
-
-def _sizes_label() -> str:
-    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
-    return (f"{len(_sample_3x3()):,} positions of 3×3 and on {SAMPLE} positions each of {others}"
-            " (random play, random.Random(0))")
 
 
 def flat_rules(rows, cols, k):
@@ -737,7 +732,9 @@ def _judge_factories(answer):
                                  f" The check tries boards where rows, cols and k each change.",
                                  mistake=slip[0])) from None
         done.append(name)
-    return right(f"flat_rules and bits_rules agree with ttt.Board on {_sizes_label()}.")
+    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
+    return right(f"flat_rules and bits_rules agree with ttt.Board on {len(_sample_3x3()):,} positions of 3×3 and on"
+                 f" {SAMPLE} positions each of {others} (random play, random.Random(0)).")
 
 
 LARGER = Exercise(
@@ -774,54 +771,35 @@ def read_filling(text) -> tuple[int, int, str]:
     return len(rows), widths.pop(), "".join(rows)
 
 
-def lines_held(cells: str, mark: str, rows: int, cols: int, k: int) -> list[tuple[int, ...]]:
-    return [line for line in geometry(rows, cols, k).lines if all(cells[i] == mark for i in line)]
-
-
 def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
-    """Why a filling does not break only the last rule, or None if it does."""
+    """Why a filling does not break only the last rule (Board.parse names the others), or None if it does."""
     if (rows, cols) == (3, 3):
         return ("On 3×3 no filling breaks only the last rule: lines with no cell common to all of them"
                 " cover at least 6 cells, so one side would need 6 marks and the other at least 5, eleven"
                 " marks on nine cells. That is why the exercise asks for a 4×4 board (k = 3).")
     if (rows, cols) != (4, 4):
         return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}."
-    xs, os_ = cells.count("X"), cells.count("O")
-    if not (xs == os_ or xs == os_ + 1):
-        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts."
-    x_lines, o_lines = lines_held(cells, "X", 4, 4, 3), lines_held(cells, "O", 4, 4, 3)
-    if x_lines and o_lines:
-        return "Both X and O have a line here, which breaks the rule that only one side can."
-    if not (x_lines or o_lines):
-        return ("Nobody has a line here, so any order of the moves that alternates reaches it:"
-                " Board.parse accepts it.")
-    mark, lines = ("X", x_lines) if x_lines else ("O", o_lines)
-    moved_last = xs == os_ + 1 if mark == "X" else xs == os_
-    if not moved_last:
-        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win."
-    common = set(lines[0]).intersection(*lines[1:])
-    if len(lines) == 1:
-        return (f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this"
-                f" filling. Give {mark} two lines with no cell in common.")
-    if common:
-        cell = min(common)
-        return (f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark}"
-                f" could have completed them all with a last move at {cell}: Board.parse accepts this"
-                f" filling. Give {mark} two lines with no cell in common.")
-    return None
+    try:
+        board = Board.parse("/".join(cells[row * 4 : row * 4 + 4] for row in range(4)), k=3)
+    except BoardError as error:
+        broken = str(error).removeprefix("impossible position: ")
+        return None if "separate lines" in broken else f"{broken[:1].upper()}{broken[1:]}: another rule is broken."
+    if not board.winner:
+        return "Nobody has a line here, so any order of the moves that alternates reaches it: Board.parse accepts it."
+    mark, lines = board.winner, board.lines_of(board.winner)
+    how = (f" has one line, {lines[0]}, which its last move completed" if len(lines) == 1 else
+           f"'s lines {', '.join(map(str, lines))} all pass through cell {min(set(lines[0]).intersection(*lines))},"
+           " so a last move there could have completed them all")
+    return f"{mark}{how}: Board.parse accepts this filling. Give {mark} two lines with no cell in common."
 
 
 def _filling_success(filling) -> str:
-    rows, cols, cells = filling
+    cells = filling[2]
     mark = "X" if cells.count("X") > cells.count("O") else "O"  # the side with lines, which moved last
-    lines = lines_held(cells, mark, 4, 4, 3)
-    try:
-        Board.parse("/".join(cells[r * 4 : r * 4 + 4] for r in range(4)), k=3)
-        refused = "Board.parse accepts it?"  # cannot happen: parse is exact
-    except BoardError as error:
-        refused = f"Board.parse(..., k=3) refuses it: {error}."
+    lines = Board.unchecked(geometry(4, 4, 3), cells, None).lines_of(mark)
     return (f"the counts are right and only {mark} has lines, {mark} moved last, yet its lines"
-            f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them. {refused}")
+            f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them:"
+            " Board.parse(..., k=3) refuses it.")
 
 
 def separate_lines_filling():
