@@ -212,8 +212,7 @@ EVERY_FORCING = 6
 
 
 def _forcing_positions() -> tuple[Board, ...]:
-    """822 of the 4,520 unfinished positions, fullest first: every one with at most two marks, one in EVERY_FORCING
-    of the others, so that a right answer, however written, answers at once."""
+    """822 unfinished positions (all with at most two marks, one in EVERY_FORCING others): a right answer is quick."""
     return tuple(board for index, board in enumerate(unfinished_positions())
                  if board.moves_made <= 2 or index % EVERY_FORCING == 0)
 

@@ -94,8 +94,7 @@ EVERY = 40
 
 @cache
 def _sample_3x3() -> tuple[Board, ...]:
-    """The 3×3 positions a representation check tries, emptiest first (an encoding slip shows with one mark):
-    every one with at most two marks, the first win on each line for each side, two draws, one in EVERY others."""
+    """Emptiest first (a slip shows with one mark): up to two marks, each side's first win on each line, two draws."""
     chosen, wins, draws = [], set(), 0
     for index, board in enumerate(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells))):
         lines = {(board.winner, line) for line in board.lines_of(board.winner)} if board.winner else set()
@@ -125,9 +124,7 @@ def _same_cells(got, expected: str) -> bool:
 
 # A judge: six functions that only make sense together (each takes the value from_cells made), for 01.1 and 01.5
 def compare_representation(answer, boards, *, name: str, encoding, describe_encoding, plays: int | None = None):
-    """Stop the check at the first board where ``answer`` (a Representation, an object or a 6-tuple like it)
-    disagrees with ``Board``: the encoding, the round trip, each function, and ``play`` of every legal move (the
-    first ``plays`` ones and the last), which must leave its value as it was; the refusal names what disagreed."""
+    """Stop at the first board where ``answer`` (six functions, in any form) and Board disagree, naming what."""
     functions = answer
     if all(hasattr(answer, field) for field in FIELDS):
         functions = tuple(getattr(answer, field) for field in FIELDS)
@@ -461,21 +458,19 @@ def _put_cases():
                        where=f"for (3, 3), off the board, and {taken[0]}, taken, on this board")
 
 
-def _refused(squares, where, mark, expected, got) -> bool:
-    return isinstance(got.result, Refusal)
-
-
 PUT_SLIPS = [
     (When(lambda squares, where, *_: isinstance(where, list)), "put_mark gives the same message for a square off the"
      " board and for a taken square: say which of the two went wrong (and name the square), the point of one failure"
      " mode.", "one-message"),
-    (When(lambda *case: case[-1].changed and _refused(*case)), "It raised BoardError but changed `squares` first: check"
-     " before you write; a refused move must leave the board as it was.", "writes-before-refusing"),
+    (When(lambda *case: case[-1].changed and isinstance(case[-1].result, Refusal)), "It raised BoardError but changed"
+     " `squares` first: check before you write; a refused move must leave the board as it was.",
+     "writes-before-refusing"),
     (When(lambda *case: case[-1].changed), "It changed the dict it was given: return a new dict (dict(squares), then"
      " the mark) and leave `squares` as it was.", "changes-its-argument"),
-    (When(lambda *case: _refused(*case) and not isinstance(case[-2].result, Refusal)), "It refused an empty square.",
-     "refuses-an-empty-square"),
-    (When(_refused), "Raise BoardError with a message that says what was wrong.", "no-message"),
+    (When(lambda *case: isinstance(case[-1].result, Refusal) and not isinstance(case[-2].result, Refusal)),
+     "It refused an empty square.", "refuses-an-empty-square"),
+    (When(lambda *case: isinstance(case[-1].result, Refusal)), "Raise BoardError with a message that says what was"
+     " wrong.", "no-message"),
     (When(lambda squares, where, mark, expected, got: isinstance(expected.result, Refusal)),
      "That square is off the board or taken: put_mark should raise BoardError.", "accepts-a-bad-square"),
     (When(lambda *case: case[-1].result is None), "Is a `return` missing?", "returns-none"),
@@ -515,8 +510,7 @@ EVERY_MOVE = 8
 
 @cache
 def _move_cases() -> tuple[Case, ...]:
-    """Moves of the unfinished positions, fullest first: the first of each (cell, line, mover) completion (a loop
-    that skips a line shows there), and one in EVERY_MOVE of the others."""
+    """Fullest first: the first move making each (cell, line, mover) completion, and one in EVERY_MOVE others."""
     cases, seen, index = [], set(), 0
     for board in unfinished_positions():
         for cell, child in board.children():
@@ -676,8 +670,7 @@ def _plays_alike(got, slip) -> bool:
 
 
 def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
-    """``(id, what)`` when ``rep``, built for ``size``, plays by the rules of a size with one parameter ignored:
-    its winner and moves are the slip's on every board where the slip's rules and the right ones disagree."""
+    """``(id, what)`` when ``rep`` made for ``size`` plays, by behaviour, the rules of a size with one ignored."""
     functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
 

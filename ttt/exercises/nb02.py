@@ -67,8 +67,7 @@ def _undone(undo, spec) -> Undone:
 
 
 def _undo_cases():
-    """105 seeded games played to their end, then undone click by click back to their start, where nothing of
-    the person's is left to take back (the computer plays FirstCell, so a game replays from its clicks)."""
+    """105 seeded games played out, then undone click by click to the start (FirstCell replays from the clicks)."""
     rng = random.Random(0)
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
@@ -238,8 +237,7 @@ ENDED = Ended()
 
 
 def _made_by_a_call(answer) -> bool:
-    """Whether ``answer`` is a closure over a function, as ``row_col(read)`` returns: said before calling it,
-    since calling it would call the learner's own ``read`` (which may wait for input)."""
+    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read."""
     try:
         held = [cell.cell_contents for cell in getattr(answer, "__closure__", None) or ()]
     except ValueError:           # an empty cell: not a read that row_col made
@@ -248,8 +246,7 @@ def _made_by_a_call(answer) -> bool:
 
 
 def _reads(row_col, given):
-    """What the read that ``row_col`` makes returns when the read it wraps answers ``given`` (ENDED: when that
-    one raises EOFError); a refusal when row_col or its read is not the kind of thing a loop can use."""
+    """What row_col's read returns when the read it wraps answers ``given`` (ENDED: raises EOFError), or a refusal."""
     if _made_by_a_call(row_col):
         stop(f"That is the read function that row_col returns, already made ({row_col.__qualname__}): the check needs"
              " row_col itself, to wrap reads of its own.",
