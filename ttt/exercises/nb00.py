@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ttt.board import Board, other
 from ttt.exercises.words import moves_text, plural
-from ttt.exercises.calls import Stop
+from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, sorted_cells
 from ttt.exercises.verdicts import Boards, describe_value, unanswered, wrong
 from ttt.exercises.core import Exercise
@@ -44,22 +44,18 @@ def why_impossible(cells: str) -> tuple[str, str] | None:
 
 
 def _read_filling(text) -> str:
-    """The nine cells of a learner's filling; otherwise a ``ValueError`` saying what is wrong with it."""
-    if not isinstance(text, str):
-        raise ValueError(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../..."')
-    body = text.strip()
-    if "/" in body or "\n" in body:
-        rows = body.replace("\n", "/").split("/")
-        if len(rows) != 3 or any(len(row) != 3 for row in rows):
-            raise ValueError(f"{text!r} is not three rows of three cells")
-        body = "".join(rows)
-    if len(body) != 9:
-        raise ValueError(f"{text!r} has {len(body)} cells, not 9")
-    for cell, char in enumerate(body):
-        if char not in "XO.":
-            zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}")
-    return body
+    """The nine cells of a 3×3 filling, as Board.parse reads them (its refusal of an impossible one is the point)."""
+    try:
+        Board.parse(text)
+    except BoardError as error:
+        if not str(error).startswith("impossible position"):
+            stop(f"{text!r} is not a filling: {error}." if isinstance(text, str) else
+                 f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".',
+                 mistake="not-a-filling")
+    cells = "".join(text.split()).replace("/", "")
+    if len(cells) != 9:
+        stop(f"{text!r} is not three rows of three cells.", mistake="not-a-filling")
+    return cells
 
 
 _FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./.../...", "...", "..."],'
