@@ -569,6 +569,14 @@ def test_fillings_are_judged_by_the_rules_of_parse_for_either_side():
     assert not judged.ok and "Both X and O have a line" in judged.text
 
 
+@pytest.mark.parametrize("answer", ["XXX./OO.O/XXX./O.O", "XXX.OO.OXXX.O.O", "XX0./..../..../....",
+                                    "XXX./OO.O/XXX./O.O. k=3"])
+def test_a_text_that_is_no_filling_is_named(answer):
+    """01.6 reads the shape with Board.parse: what it refuses is the mistake not-a-filling."""
+    judged = exercise("01", 6).judge(answer)
+    assert judged.mistake == "not-a-filling" and repr(answer) in judged.text
+
+
 def test_on_3x3_lines_without_a_common_cell_cover_at_least_six_cells():
     lines = geometry(3, 3, 3).lines
     for size in (2, 3, 4):
@@ -593,8 +601,8 @@ def test_a_filling_without_slashes_is_read_as_00_1_reads_one(capsys):
     ("XXX./OOO./X.../....", "Both X and O"),
     ("XXX./XOO./X.O./.O..", "all pass through cell 0"),
     ("..../..../..../....", "Nobody has a line"),
-    ("XXX./OO.O/XXX./O.O", "rows of different lengths"),
-    ("XXX.OO.OXXX.O.O", "this one is 1×15"),
+    ("XXX./OO.O/XXX./O.O", "the rows of a board must all have the same length, got 4, 4, 4, 3"),
+    ("XXX.OO.OXXX.O.O", "got 15 characters"),
     ("XX0./..../..../....", "the letter O, not the digit zero"),
     (42, "Give the filling as text"),
 ])

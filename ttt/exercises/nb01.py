@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Callable, NamedTuple
 
@@ -743,25 +742,19 @@ LARGER = Exercise(
 
 
 def read_filling(text) -> tuple[int, int, str]:
-    """(rows, cols, cells) of a filling written row by row with ``/``; ``ValueError`` saying what is wrong."""
+    """(rows, cols, cells) of a filling, its shape read by Board.parse from the same text emptied of marks."""
     if isinstance(text, Board):
         return text.rows, text.cols, text.cells
     if not isinstance(text, str):
         raise ValueError(f'Give the filling as text, row by row with "/" between rows, not {describe_value(text)}')
-    body = text.strip()
-    side = round(len(body) ** 0.5)
-    if "/" not in body and "\n" not in body and side > 1 and side * side == len(body):
-        rows = [body[row * side : row * side + side] for row in range(side)]   # 16 cells in one: 4×4, as 00.1 reads 9
-    else:
-        rows = re.split(r"[/\n]", body)
-    widths = {len(row) for row in rows}
-    if len(widths) != 1:
-        raise ValueError(f"{text!r} has rows of different lengths")
-    for char in "".join(rows):
-        if char not in "XO.":
-            zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} holds {char!r}{zero}: use X, O and . for an empty cell")
-    return len(rows), widths.pop(), "".join(rows)
+    try:
+        shape = Board.parse(text.replace("X", ".").replace("O", "."))
+    except BoardError as error:
+        stop(f"{text!r} is not a filling: {error}.", mistake="not-a-filling")
+    cells = "".join(text.split()).replace("/", "")
+    if len(cells) != shape.size:
+        stop(f"{text!r} is not a filling: write only its cells, row by row.", mistake="not-a-filling")
+    return shape.rows, shape.cols, cells
 
 
 def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
