@@ -280,14 +280,10 @@ def _holding(board: Board) -> list[int]:
     return [reply for reply in board.legal_moves() if solve(board.play(reply)).value <= 0]
 
 
-def _is_opening(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 3, 3) and board.cells.count("X") == 1 and board.moves_made == 1
-
-
 def _explain_opening(board: Board):
     if (board.rows, board.cols, board.k) != (3, 3, 3):
         return "Give a position on the 3×3 board."
-    if not _is_opening(board):
+    if board.moves_made != 1:
         xs, os_ = board.cells.count("X"), board.cells.count("O")
         return f"Give the board right after X's first move (one X, no O); this one has {xs} X and {os_} O."
     opening = board.cells.index("X")
@@ -309,8 +305,8 @@ PERFECT_PLAY = Exercise(
     figures=lambda: dict(table="\n".join(f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
                                          for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4)))),
     code=(holding_replies, hardest_openings),
-    checker=PositionCheck(lambda board: _is_opening(board) and len(_holding(board)) == 1, _explain_opening,
-                          success=_success_opening),
+    checker=PositionCheck(lambda board: (board.rows, board.cols, board.k, board.moves_made) == (3, 3, 3, 1)
+                          and len(_holding(board)) == 1, _explain_opening, success=_success_opening),
     answer=lambda: Board.empty().play(hardest_openings()[0]),
 )
 
