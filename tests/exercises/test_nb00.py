@@ -74,6 +74,16 @@ def test_a_wrong_filling_is_refused_whatever_its_place(capsys):
         assert exercise("00", 1).judge(answer).mistake == mistake
 
 
+def test_the_reasons_are_parse_s_whichever_side_broke_the_rule():
+    """00.1 names a reason by Board.parse's refusal: O's line before X's last move is "play went on"."""
+    judged = exercise("00", 1).judge(("XX./OOO/XX.", "OO./.../...", "XXX/OOO/..."))
+    assert judged.ok and "'XX./OOO/XX.': play went on after O completed a line" in judged.text
+    judged = exercise("00", 1).judge(["XX./OOO/XX.", "XXX/OO./O..", "XXX/OOO/..."])     # two of "play went on"
+    assert judged.mistake == "same-reason" and "'XX./OOO/XX.' and 'XXX/OO./O..'" in judged.text
+    judged = exercise("00", 1).judge(["XX./OOO/XX.", "XXX/OO./XO.", "X../.../..."])    # X's last move made the line
+    assert judged.mistake == "can-occur" and "'XXX/OO./XO.' can occur" in judged.text
+
+
 @pytest.mark.parametrize("answer, words", [
     (None, "Exercise 00.1 is not answered yet: replace None with a list of three fillings"),
     ([None, None, None], "Exercise 00.1 is not answered yet"),
@@ -81,11 +91,15 @@ def test_a_wrong_filling_is_refused_whatever_its_place(capsys):
     (["OO./.../..."], "Give three fillings, one for each reason; this list has 1."),
     (["OO./.../...", 7, "XXX/OOO/..."], "7 (an int) is not a filling"),
     (["0O./.../...", "XXX/OOO/...", "XXX/OO./O.."], "the letter O, not the digit zero"),
-    (["OO../.../...", "XXX/OOO/...", "XXX/OO./O.."], "is not three rows of three cells"),
+    (["OO../.../...", "XXX/OOO/...", "XXX/OO./O.."], "the rows of a board must all have the same length, got 4"),
+    (["..../..../..../....", "XXX/OOO/...", "XXX/OO./O.."], "is not three rows of three cells"),
+    (["OO.", "XXX/OOO/...", "XXX/OO./O.."], "'OO.' is not a filling: a board string without row separators"),
 ])
 def test_fillings_of_the_wrong_shape_are_reported(capsys, answer, words):
     result, out = verdict(capsys, "00", 1, answer)
     assert result is False and words in out
+    if isinstance(answer, list) and len(answer) == 3 and None not in answer:   # a filling Board.parse refuses
+        assert exercise("00", 1).judge(answer).mistake == "not-a-filling"
 
 
 # ---------------------------------------------------------------------- 00.2 games ending on move 5

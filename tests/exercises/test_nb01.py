@@ -154,6 +154,21 @@ def test_graded_mode_says_what_is_wrong_without_walking_to_the_answer(monkeypatc
     assert not any(words in judged.text for words in hidden), judged.text
 
 
+def test_reports_as_learners_write_them_are_judged_as_a_declared_check():
+    """01.2 is a PositionCheck now: any containers are right; each wrong entry is the mistake "wrong-report"."""
+    for answer in ([{"turn": frozenset({"turn"}), "moves": ["moves"], "play": ("play",)}, "play"],
+                   ({"play": "play", "moves": {"moves"}, "turn": {"turn"}}, "play")):
+        assert exercise("01", 2).judge(answer).ok, answer
+    for answer in [({"turn": set(), "moves": {"moves"}, "play": {"play"}}, "play"),         # one check forgotten
+                   ({"turn": "turn", "moves": "moves", "play": "play"}, "moves"),           # the wrong slip
+                   ({"turn": {"turn"}, "moves": {"moves"}, "play": {"play", "turn"}}, "play"),
+                   ({"turn": 5, "moves": {"moves"}, "play": {"play"}}, "play")]:
+        judged = exercise("01", 2).judge(answer)
+        assert not judged.ok and judged.mistake == "wrong-report", answer
+    judged = exercise("01", 2).judge([[("turn", {"turn"})], "play"])                       # a list, not a dict
+    assert not judged.ok and "`caught` should be a dict" in judged.text
+
+
 # ---------------------------------------------------------------------- 01.3 one way to fail
 
 
@@ -348,6 +363,17 @@ def test_checking_the_other_marks_lines_is_named_within_the_budget(capsys):
     assert exercise("01", 4).judge(flat_play_and_winner).mistake == "other_marks_lines"
 
 
+def test_looking_for_the_other_side_on_every_line_is_named():
+    """The slip is a one-line variant now: a learner who scans all eight lines for the other mark is still named."""
+    def flat_play_and_winner(flat, cell):
+        mark = "X" if flat.count("X") == flat.count("O") else "O"
+        new = flat[:cell] + (mark,) + flat[cell + 1:]
+        other = "O" if mark == "X" else "X"
+        return new, next((other for line in geometry(3, 3, 3).lines if all(new[i] == other for i in line)), None)
+
+    assert exercise("01", 4).judge(flat_play_and_winner).mistake == "other_marks_lines"
+
+
 # ---------------------------------------------------------------------- 01.5 ★ larger boards
 
 
@@ -533,6 +559,24 @@ def test_the_filling_breaks_only_the_last_rule(capsys):
     assert result is True and "share no cell" in out
 
 
+def test_fillings_are_judged_by_the_rules_of_parse_for_either_side():
+    """01.6 asks Board.parse which rule a filling breaks: O's separate lines pass; a broken earlier rule is named."""
+    assert exercise("01", 6).judge("OOO./XX.X/OOO./X.XX").ok                 # O has the lines and moved last
+    assert exercise("01", 6).judge("XXX.\nOO.O\nXXX.\nO.O.").ok
+    judged = exercise("01", 6).judge("XXX./OO../O.../....")                 # O moved after X's line
+    assert not judged.ok and "went on after X completed a line" in judged.text
+    judged = exercise("01", 6).judge("OOO./XXX./..../....")
+    assert not judged.ok and "Both X and O have a line" in judged.text
+
+
+@pytest.mark.parametrize("answer", ["XXX./OO.O/XXX./O.O", "XXX.OO.OXXX.O.O", "XX0./..../..../....",
+                                    "XXX./OO.O/XXX./O.O. k=3"])
+def test_a_text_that_is_no_filling_is_named(answer):
+    """01.6 reads the shape with Board.parse: what it refuses is the mistake not-a-filling."""
+    judged = exercise("01", 6).judge(answer)
+    assert judged.mistake == "not-a-filling" and repr(answer) in judged.text
+
+
 def test_on_3x3_lines_without_a_common_cell_cover_at_least_six_cells():
     lines = geometry(3, 3, 3).lines
     for size in (2, 3, 4):
@@ -557,8 +601,8 @@ def test_a_filling_without_slashes_is_read_as_00_1_reads_one(capsys):
     ("XXX./OOO./X.../....", "Both X and O"),
     ("XXX./XOO./X.O./.O..", "all pass through cell 0"),
     ("..../..../..../....", "Nobody has a line"),
-    ("XXX./OO.O/XXX./O.O", "rows of different lengths"),
-    ("XXX.OO.OXXX.O.O", "this one is 1×15"),
+    ("XXX./OO.O/XXX./O.O", "the rows of a board must all have the same length, got 4, 4, 4, 3"),
+    ("XXX.OO.OXXX.O.O", "got 15 characters"),
     ("XX0./..../..../....", "the letter O, not the digit zero"),
     (42, "Give the filling as text"),
 ])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
@@ -401,6 +402,33 @@ def test_hutton_mistakes(capsys, mistake, slip, words):
     result, out = verdict(capsys, "02", 4, mistake)
     assert result is False and words in out
     assert "is a `return` missing?" not in out          # None is a right answer here: a move Hutton's loop plays
+
+
+def _strips_by_regex(board, answer):
+    if not re.fullmatch(r"\s*[0-9]+\s*", answer):
+        return nb02.INVALID_NUMBER
+    cell = int(answer)
+    return None if cell < board.size and board.cells[cell] == "." else nb02.INVALID_MOVE
+
+
+def _digits_one_by_one(board, answer):
+    if answer == "" or not all(char.isdigit() for char in answer):
+        return nb02.INVALID_NUMBER
+    cell = int(answer)
+    return None if cell < board.size and board.cells[cell] == "." else nb02.INVALID_MOVE
+
+
+def _ascii_digits(board, answer):                         # right: isdigit() on ASCII text is getNat's test
+    if not (answer.isascii() and answer.isdigit()):
+        return nb02.INVALID_NUMBER
+    return None if int(answer) < board.size and board.cells[int(answer)] == "." else nb02.INVALID_MOVE
+
+
+def test_hutton_slips_written_otherwise_are_named_by_behaviour():
+    """The slips are one-line variants now: other spellings of the same slip get the same id."""
+    assert exercise("02", 4).judge(_strips_by_regex).mistake == "strips_spaces"
+    assert exercise("02", 4).judge(_digits_one_by_one).mistake == "isdigit"
+    assert exercise("02", 4).judge(_ascii_digits).ok
 
 
 def test_a_message_spelt_otherwise_is_told_the_exact_words(capsys):

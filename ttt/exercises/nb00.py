@@ -6,22 +6,21 @@ from itertools import combinations
 
 from ttt.board import Board, other
 from ttt.exercises.words import moves_text, plural
-from ttt.exercises.calls import Stop
+from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, sorted_cells
-from ttt.exercises.verdicts import describe_value, unanswered, wrong
+from ttt.exercises.verdicts import Boards, describe_value, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import unfinished_positions
-from ttt.exercises.verdicts import Boards
-from ttt.geometry import BoardError, geometry
+from ttt.geometry import BoardError
 from ttt.solver import solve
 
 # ====================================================================== 00.1 impossible fillings
 
-REASONS = {
-    "counts": "the numbers of marks are wrong",
-    "both": "both X and O have a line",
-    "after": "play went on after a line was completed",
+REASONS = {  # a reason: how Board.parse's refusal names it, and how a refusal of the check does
+    "counts": ("X moves first", "the numbers of marks are wrong"),
+    "both": ("both X and O have a line", "both X and O have a line"),
+    "after": ("play went on", "play went on after a line was completed"),
 }
 
 
@@ -35,40 +34,28 @@ def impossible_fillings():
 
 
 def why_impossible(cells: str) -> tuple[str, str] | None:
-    """The reason (a key of REASONS and a sentence) why a 3×3 filling never occurs, or None if it can (the tests
-    compare this with ``Board.parse`` on all 19,683 fillings)."""
-    xs, os_ = cells.count("X"), cells.count("O")
-    if not (xs == os_ or xs == os_ + 1):
-        return "counts", f"{xs} X and {os_} O, but X moves first, so X has as many marks as O or one more"
-    lines = geometry(3, 3, 3).lines
-    x_line = any(all(cells[i] == "X" for i in line) for line in lines)
-    o_line = any(all(cells[i] == "O" for i in line) for line in lines)
-    if x_line and o_line:
-        return "both", "both X and O have a line, but the game stops at the first line"
-    if x_line and xs == os_:
-        return "after", "X has a line, yet O moved after it (as many O as X): the game stops at the first line"
-    if o_line and xs == os_ + 1:
-        return "after", "O has a line, yet X moved after it (one X more than O): the game stops at the first line"
+    """The reason (a key of REASONS and Board.parse's sentence) why a 3×3 filling never occurs, or None if it can."""
+    try:
+        Board.parse(cells)
+    except BoardError as error:
+        sentence = str(error).removeprefix("impossible position: ")
+        return next(key for key, (words, _) in REASONS.items() if words in sentence), sentence
     return None
 
 
 def _read_filling(text) -> str:
-    """The nine cells of a learner's filling; otherwise a ``ValueError`` saying what is wrong with it."""
-    if not isinstance(text, str):
-        raise ValueError(f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../..."')
-    body = text.strip()
-    if "/" in body or "\n" in body:
-        rows = body.replace("\n", "/").split("/")
-        if len(rows) != 3 or any(len(row) != 3 for row in rows):
-            raise ValueError(f"{text!r} is not three rows of three cells")
-        body = "".join(rows)
-    if len(body) != 9:
-        raise ValueError(f"{text!r} has {len(body)} cells, not 9")
-    for cell, char in enumerate(body):
-        if char not in "XO.":
-            zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} has {char!r} in cell {cell}: use X, O and . for an empty cell{zero}")
-    return body
+    """The nine cells of a 3×3 filling, as Board.parse reads them (its refusal of an impossible one is the point)."""
+    try:
+        Board.parse(text)
+    except BoardError as error:
+        if not str(error).startswith("impossible position"):
+            stop(f"{text!r} is not a filling: {error}." if isinstance(text, str) else
+                 f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".',
+                 mistake="not-a-filling")
+    cells = "".join(text.split()).replace("/", "")
+    if len(cells) != 9:
+        stop(f"{text!r} is not three rows of three cells.", mistake="not-a-filling")
+    return cells
 
 
 _FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./.../...", "...", "..."],'
@@ -109,7 +96,7 @@ def _explain_fillings(fillings):
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.",
                          mistake="can-occur")
     (one, (reason, _)), (two, _) = next((a, b) for a, b in combinations(fillings, 2) if a[1][0] == b[1][0])
-    return wrong(f"{one!r} and {two!r} are impossible for the same reason: {REASONS[reason]}.",
+    return wrong(f"{one!r} and {two!r} are impossible for the same reason: {REASONS[reason][1]}.",
                  "Replace one of them with a filling that is impossible for another reason.", mistake="same-reason")
 
 
@@ -221,8 +208,7 @@ EVERY_FORCING = 6
 
 
 def _forcing_positions() -> tuple[Board, ...]:
-    """822 of the 4,520 unfinished positions, fullest first: every one with at most two marks, one in EVERY_FORCING
-    of the others, so that a right answer, however written, answers at once."""
+    """822 unfinished positions (all with at most two marks, one in EVERY_FORCING others): a right answer is quick."""
     return tuple(board for index, board in enumerate(unfinished_positions())
                  if board.moves_made <= 2 or index % EVERY_FORCING == 0)
 
@@ -267,13 +253,9 @@ def read_the_errors():
     return messages
 
 
-def _errors_figures() -> dict:
-    return dict(rows="\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items()))
-
-
 ERRORS = Exercise(
     number=4,
-    figures=_errors_figures,
+    figures=lambda: dict(rows="\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items())),
     code=(read_the_errors,),
 )
 
@@ -298,18 +280,10 @@ def _holding(board: Board) -> list[int]:
     return [reply for reply in board.legal_moves() if solve(board.play(reply)).value <= 0]
 
 
-def _is_opening(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 3, 3) and board.cells.count("X") == 1 and board.moves_made == 1
-
-
-def _one_holding_reply(board: Board) -> bool:
-    return _is_opening(board) and len(_holding(board)) == 1
-
-
 def _explain_opening(board: Board):
     if (board.rows, board.cols, board.k) != (3, 3, 3):
         return "Give a position on the 3×3 board."
-    if not _is_opening(board):
+    if board.moves_made != 1:
         xs, os_ = board.cells.count("X"), board.cells.count("O")
         return f"Give the board right after X's first move (one X, no O); this one has {xs} X and {os_} O."
     opening = board.cells.index("X")
@@ -325,17 +299,14 @@ def _success_opening(board: Board) -> str:
     return f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
 
 
-def _perfect_play_figures() -> dict:
-    return dict(table="\n".join(f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
-                                 for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4))))
-
-
 PERFECT_PLAY = Exercise(
     number=5,
     starter=answer_starter('a Board, or text such as ".X./.../..."'),
-    figures=_perfect_play_figures,
+    figures=lambda: dict(table="\n".join(f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
+                                         for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4)))),
     code=(holding_replies, hardest_openings),
-    checker=PositionCheck(_one_holding_reply, _explain_opening, success=_success_opening),
+    checker=PositionCheck(lambda board: (board.rows, board.cols, board.k, board.moves_made) == (3, 3, 3, 1)
+                          and len(_holding(board)) == 1, _explain_opening, success=_success_opening),
     answer=lambda: Board.empty().play(hardest_openings()[0]),
 )
 

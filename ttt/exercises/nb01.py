@@ -1,11 +1,7 @@
-"""Notebook 01 (representing the board): worked solutions and checks (words: nb01.md).
-
-The notebook's representation code is copied here, for the worked solutions that use it; checks compare with
-``ttt.Board``."""
+"""Notebook 01 (representing the board): worked solutions and checks (words: nb01.md), which compare with Board."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Callable, NamedTuple
 
@@ -97,8 +93,7 @@ EVERY = 40
 
 @cache
 def _sample_3x3() -> tuple[Board, ...]:
-    """The 3×3 positions a representation check tries, emptiest first (an encoding slip shows with one mark):
-    every one with at most two marks, the first win on each line for each side, two draws, one in EVERY others."""
+    """Emptiest first (a slip shows with one mark): up to two marks, each side's first win on each line, two draws."""
     chosen, wins, draws = [], set(), 0
     for index, board in enumerate(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells))):
         lines = {(board.winner, line) for line in board.lines_of(board.winner)} if board.winner else set()
@@ -128,9 +123,7 @@ def _same_cells(got, expected: str) -> bool:
 
 # A judge: six functions that only make sense together (each takes the value from_cells made), for 01.1 and 01.5
 def compare_representation(answer, boards, *, name: str, encoding, describe_encoding, plays: int | None = None):
-    """Stop the check at the first board where ``answer`` (a Representation, an object or a 6-tuple like it)
-    disagrees with ``Board``: the encoding, the round trip, each function, and ``play`` of every legal move (the
-    first ``plays`` ones and the last), which must leave its value as it was; the refusal names what disagreed."""
+    """Stop at the first board where ``answer`` (six functions, in any form) and Board disagree, naming what."""
     functions = answer
     if all(hasattr(answer, field) for field in FIELDS):
         functions = tuple(getattr(answer, field) for field in FIELDS)
@@ -302,19 +295,28 @@ _WHY_EXTRA = {
 }
 
 
-# A judge: the answer is a report (a dict of check names and a key), and each wrong entry is explained on its own
-def _judge_caught(answer):
+REPORT_TODO = "replace (None, None) with (caught, slips), then run the cell again."
+
+
+def _read_report(answer) -> tuple[dict, object]:
+    """The report ``(caught, slips)``, with one entry per mistake; a ``ValueError`` saying what is missing."""
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        return wrong(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not {describe_value(answer)}.")
-    caught, slips = answer
-    if caught is None and slips is None:
-        return unanswered("replace None with (caught, slips), then run the cell again.")
-    if not isinstance(caught, dict):
-        return wrong(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not {describe_value(caught)}.")
-    missing_keys = [key for key in CAUGHT if key not in caught]
+        raise ValueError(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not"
+                         f" {describe_value(answer)}")
+    if answer[0] is None and answer[1] is None:
+        raise Stop(unanswered(REPORT_TODO))
+    if not isinstance(answer[0], dict):
+        raise ValueError(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not"
+                         f" {describe_value(answer[0])}")
+    missing_keys = [key for key in CAUGHT if key not in answer[0]]
     if missing_keys:
-        return wrong(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake.")
-    lines = []      # each a line of the refusal; what would walk to the answer is a reveal(...) of its own
+        raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
+    return tuple(answer)
+
+
+def _wrong_entries(report) -> list:
+    """A line for each wrong entry of the report; what would walk to the answer is a reveal(...) of its own."""
+    (caught, slips), lines = report, []
     for mistake, expected in CAUGHT.items():
         try:  # any container of names, or one name alone
             names = {caught[mistake]} if isinstance(caught[mistake], str) else set(caught[mistake])
@@ -332,18 +334,14 @@ def _judge_caught(answer):
         for name in sorted(names - expected):
             why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
             lines += [f"{mistake}: {name!r} does not catch it.", reveal(f"(Why: {why})")]
-    if slips != SLIPS:
-        if slips in ("turn", "moves"):
-            lines += [f"slips: {slips!r} is caught whatever `play` does.",
-                      reveal("(Its check never plays a move. Which mistake only shows once a second move is played"
-                             " from the same value?)")]
-        else:
-            lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not {describe_value(slips)}.")
-    if lines:
-        return wrong(*lines, mistake="wrong-report")
-    return right("each mistake is caught by exactly one check, and the play-in-place bug slips through if only the"
-                 " first legal move is played: the first `play` on a fresh grid is right; only the second reveals the"
-                 " damage.")
+    if slips in ("turn", "moves"):
+        lines += [f"slips: {slips!r} is caught whatever `play` does.", reveal(
+            "(Its check never plays a move. Which mistake only shows once a second move is played from the same"
+            " value?)")]
+    elif slips != SLIPS:
+        lines.append(f"slips: give the key of one mistake (\"turn\", \"moves\" or \"play\"), not"
+                     f" {describe_value(slips)}.")
+    return lines
 
 
 def swapped_turn(grid):
@@ -374,7 +372,12 @@ BREAK = Exercise(
 answer = (None, None)  # (caught, slips)
 exercise("01", 2).check(answer)""",
     code=(swapped_turn, moves_after_a_win, play_in_place, which_checks_catch),
-    checker=CustomCheck(_judge_caught, instruction="replace (None, None) with (caught, slips), then run the cell again."),
+    checker=PositionCheck(lambda report: not _wrong_entries(report),
+                          lambda report: wrong(*_wrong_entries(report), mistake="wrong-report"),
+                          parse=_read_report, instruction=REPORT_TODO, success=(
+                              "each mistake is caught by exactly one check, and the play-in-place bug slips through if"
+                              " only the first legal move is played: the first `play` on a fresh grid is right; only"
+                              " the second reveals the damage.")),
     answer=lambda: (which_checks_catch(GRID, disagreements, all_positions()), "play"),
 )
 
@@ -454,21 +457,19 @@ def _put_cases():
                        where=f"for (3, 3), off the board, and {taken[0]}, taken, on this board")
 
 
-def _refused(squares, where, mark, expected, got) -> bool:
-    return isinstance(got.result, Refusal)
-
-
 PUT_SLIPS = [
     (When(lambda squares, where, *_: isinstance(where, list)), "put_mark gives the same message for a square off the"
      " board and for a taken square: say which of the two went wrong (and name the square), the point of one failure"
      " mode.", "one-message"),
-    (When(lambda *case: case[-1].changed and _refused(*case)), "It raised BoardError but changed `squares` first: check"
-     " before you write; a refused move must leave the board as it was.", "writes-before-refusing"),
+    (When(lambda *case: case[-1].changed and isinstance(case[-1].result, Refusal)), "It raised BoardError but changed"
+     " `squares` first: check before you write; a refused move must leave the board as it was.",
+     "writes-before-refusing"),
     (When(lambda *case: case[-1].changed), "It changed the dict it was given: return a new dict (dict(squares), then"
      " the mark) and leave `squares` as it was.", "changes-its-argument"),
-    (When(lambda *case: _refused(*case) and not isinstance(case[-2].result, Refusal)), "It refused an empty square.",
-     "refuses-an-empty-square"),
-    (When(_refused), "Raise BoardError with a message that says what was wrong.", "no-message"),
+    (When(lambda *case: isinstance(case[-1].result, Refusal) and not isinstance(case[-2].result, Refusal)),
+     "It refused an empty square.", "refuses-an-empty-square"),
+    (When(lambda *case: isinstance(case[-1].result, Refusal)), "Raise BoardError with a message that says what was"
+     " wrong.", "no-message"),
     (When(lambda squares, where, mark, expected, got: isinstance(expected.result, Refusal)),
      "That square is off the board or taken: put_mark should raise BoardError.", "accepts-a-bad-square"),
     (When(lambda *case: case[-1].result is None), "Is a `return` missing?", "returns-none"),
@@ -503,19 +504,12 @@ def flat_play_and_winner(flat, cell):
     return new, None
 
 
-def _other_marks_lines(flat, cell):
-    """The slip of looking for the other side's line through ``cell``, which holds the mover's mark: no winner."""
-    mark = "X" if flat.count("X") == flat.count("O") else "O"
-    return flat[:cell] + (mark,) + flat[cell + 1 :], None
-
-
 EVERY_MOVE = 8
 
 
 @cache
 def _move_cases() -> tuple[Case, ...]:
-    """Moves of the unfinished positions, fullest first: the first of each (cell, line, mover) completion (a loop
-    that skips a line shows there), and one in EVERY_MOVE of the others."""
+    """Fullest first: the first move making each (cell, line, mover) completion, and one in EVERY_MOVE others."""
     cases, seen, index = [], set(), 0
     for board in unfinished_positions():
         for cell, child in board.children():
@@ -559,9 +553,9 @@ LINES_THROUGH = Exercise(
         None, _move_cases, name="flat_play_and_winner", args="flat, cell", describe=_describe_move,
         normalize=_as_pair, witnesses=12,
         label=MOVES_LABEL,
-        mistakes=[(_other_marks_lines, "It never finds the winner: does it look for a line of the other"
-                                       " side's mark? After the move, the line to look for is the mover's,"
-                                       " the mark just placed.")],
+        mistakes=[(lambda flat, cell: (flat_play_and_winner(flat, cell)[0], None),    # the other side's lines
+                   "It never finds the winner: does it look for a line of the other side's mark? After the move,"
+                   " the line to look for is the mover's, the mark just placed.", "other_marks_lines")],
     ),
     answer=lambda: flat_play_and_winner,
 )
@@ -576,12 +570,6 @@ PLAYS = 3     # moves played from each position: the first two (a spoilt value s
 
 def _boards_of(size) -> tuple[Board, ...]:
     return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
-
-
-def _sizes_label() -> str:
-    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
-    return (f"{len(_sample_3x3()):,} positions of 3×3 and on {SAMPLE} positions each of {others}"
-            " (random play, random.Random(0))")
 
 
 def flat_rules(rows, cols, k):
@@ -681,8 +669,7 @@ def _plays_alike(got, slip) -> bool:
 
 
 def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
-    """``(id, what)`` when ``rep``, built for ``size``, plays by the rules of a size with one parameter ignored:
-    its winner and moves are the slip's on every board where the slip's rules and the right ones disagree."""
+    """``(id, what)`` when ``rep`` made for ``size`` plays, by behaviour, the rules of a size with one ignored."""
     functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
 
@@ -737,7 +724,9 @@ def _judge_factories(answer):
                                  f" The check tries boards where rows, cols and k each change.",
                                  mistake=slip[0])) from None
         done.append(name)
-    return right(f"flat_rules and bits_rules agree with ttt.Board on {_sizes_label()}.")
+    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
+    return right(f"flat_rules and bits_rules agree with ttt.Board on {len(_sample_3x3()):,} positions of 3×3 and on"
+                 f" {SAMPLE} positions each of {others} (random play, random.Random(0)).")
 
 
 LARGER = Exercise(
@@ -753,75 +742,50 @@ LARGER = Exercise(
 
 
 def read_filling(text) -> tuple[int, int, str]:
-    """(rows, cols, cells) of a filling written row by row with ``/``; ``ValueError`` saying what is wrong."""
+    """(rows, cols, cells) of a filling, its shape read by Board.parse from the same text emptied of marks."""
     if isinstance(text, Board):
         return text.rows, text.cols, text.cells
     if not isinstance(text, str):
         raise ValueError(f'Give the filling as text, row by row with "/" between rows, not {describe_value(text)}')
-    body = text.strip()
-    side = round(len(body) ** 0.5)
-    if "/" not in body and "\n" not in body and side > 1 and side * side == len(body):
-        rows = [body[row * side : row * side + side] for row in range(side)]   # 16 cells in one: 4×4, as 00.1 reads 9
-    else:
-        rows = re.split(r"[/\n]", body)
-    widths = {len(row) for row in rows}
-    if len(widths) != 1:
-        raise ValueError(f"{text!r} has rows of different lengths")
-    for char in "".join(rows):
-        if char not in "XO.":
-            zero = " (the letter O, not the digit zero)" if char == "0" else ""
-            raise ValueError(f"{text!r} holds {char!r}{zero}: use X, O and . for an empty cell")
-    return len(rows), widths.pop(), "".join(rows)
-
-
-def lines_held(cells: str, mark: str, rows: int, cols: int, k: int) -> list[tuple[int, ...]]:
-    return [line for line in geometry(rows, cols, k).lines if all(cells[i] == mark for i in line)]
+    try:
+        shape = Board.parse(text.replace("X", ".").replace("O", "."))
+    except BoardError as error:
+        stop(f"{text!r} is not a filling: {error}.", mistake="not-a-filling")
+    cells = "".join(text.split()).replace("/", "")
+    if len(cells) != shape.size:
+        stop(f"{text!r} is not a filling: write only its cells, row by row.", mistake="not-a-filling")
+    return shape.rows, shape.cols, cells
 
 
 def _filling_problem(rows: int, cols: int, cells: str) -> str | None:
-    """Why a filling does not break only the last rule, or None if it does."""
+    """Why a filling does not break only the last rule (Board.parse names the others), or None if it does."""
     if (rows, cols) == (3, 3):
         return ("On 3×3 no filling breaks only the last rule: lines with no cell common to all of them"
                 " cover at least 6 cells, so one side would need 6 marks and the other at least 5, eleven"
                 " marks on nine cells. That is why the exercise asks for a 4×4 board (k = 3).")
     if (rows, cols) != (4, 4):
         return f"Give a filling of a 4×4 board (four rows of four cells); this one is {rows}×{cols}."
-    xs, os_ = cells.count("X"), cells.count("O")
-    if not (xs == os_ or xs == os_ + 1):
-        return f"This filling has {xs} X and {os_} O, so it breaks the rule about the counts."
-    x_lines, o_lines = lines_held(cells, "X", 4, 4, 3), lines_held(cells, "O", 4, 4, 3)
-    if x_lines and o_lines:
-        return "Both X and O have a line here, which breaks the rule that only one side can."
-    if not (x_lines or o_lines):
-        return ("Nobody has a line here, so any order of the moves that alternates reaches it:"
-                " Board.parse accepts it.")
-    mark, lines = ("X", x_lines) if x_lines else ("O", o_lines)
-    moved_last = xs == os_ + 1 if mark == "X" else xs == os_
-    if not moved_last:
-        return f"{mark} has a line but did not move last, which breaks the rule that play stops at a win."
-    common = set(lines[0]).intersection(*lines[1:])
-    if len(lines) == 1:
-        return (f"{mark} has one line, {lines[0]}, which its last move completed: Board.parse accepts this"
-                f" filling. Give {mark} two lines with no cell in common.")
-    if common:
-        cell = min(common)
-        return (f"{mark}'s lines {', '.join(map(str, lines))} all pass through cell {cell}, so {mark}"
-                f" could have completed them all with a last move at {cell}: Board.parse accepts this"
-                f" filling. Give {mark} two lines with no cell in common.")
-    return None
+    try:
+        board = Board.parse("/".join(cells[row * 4 : row * 4 + 4] for row in range(4)), k=3)
+    except BoardError as error:
+        broken = str(error).removeprefix("impossible position: ")
+        return None if "separate lines" in broken else f"{broken[:1].upper()}{broken[1:]}: another rule is broken."
+    if not board.winner:
+        return "Nobody has a line here, so any order of the moves that alternates reaches it: Board.parse accepts it."
+    mark, lines = board.winner, board.lines_of(board.winner)
+    how = (f" has one line, {lines[0]}, which its last move completed" if len(lines) == 1 else
+           f"'s lines {', '.join(map(str, lines))} all pass through cell {min(set(lines[0]).intersection(*lines))},"
+           " so a last move there could have completed them all")
+    return f"{mark}{how}: Board.parse accepts this filling. Give {mark} two lines with no cell in common."
 
 
 def _filling_success(filling) -> str:
-    rows, cols, cells = filling
+    cells = filling[2]
     mark = "X" if cells.count("X") > cells.count("O") else "O"  # the side with lines, which moved last
-    lines = lines_held(cells, mark, 4, 4, 3)
-    try:
-        Board.parse("/".join(cells[r * 4 : r * 4 + 4] for r in range(4)), k=3)
-        refused = "Board.parse accepts it?"  # cannot happen: parse is exact
-    except BoardError as error:
-        refused = f"Board.parse(..., k=3) refuses it: {error}."
+    lines = Board.unchecked(geometry(4, 4, 3), cells, None).lines_of(mark)
     return (f"the counts are right and only {mark} has lines, {mark} moved last, yet its lines"
-            f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them. {refused}")
+            f" {' and '.join(map(str, lines))} share no cell, so no single last move completed them:"
+            " Board.parse(..., k=3) refuses it.")
 
 
 def separate_lines_filling():

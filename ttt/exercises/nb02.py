@@ -1,6 +1,4 @@
-"""Notebook 02 (playing by hand): worked solutions and checks (words: nb02.md).
-
-The checks drive ``ttt.game.Game``, never a widget: the exercises must not import ipywidgets."""
+"""Notebook 02 (playing by hand): worked solutions and checks (words: nb02.md), driving Game, never a widget."""
 
 from __future__ import annotations
 
@@ -38,8 +36,7 @@ def undo(game):
 
 
 class Undone(NamedTuple):
-    """What a call of undo left: what it returned, the game's history, board and message (its status, when the
-    message ends with it)."""
+    """What a call of undo left: what it returned, the game's history, board and message (its status if it ends so)."""
 
     returned: object
     history: list
@@ -70,8 +67,7 @@ def _undone(undo, spec) -> Undone:
 
 
 def _undo_cases():
-    """105 seeded games played to their end, then undone click by click back to their start, where nothing of
-    the person's is left to take back (the computer plays FirstCell, so a game replays from its clicks)."""
+    """105 seeded games played out, then undone click by click to the start (FirstCell replays from the clicks)."""
     rng = random.Random(0)
     for size, count in (((3, 3, 3), 30), ((4, 4, 4), 5)):
         for computer in (None, "O", "X"):
@@ -93,12 +89,11 @@ def _took(spec, expected, got) -> int:
     return len(expected.history) - len(got.history)
 
 
-NOTHING_LEFT = "With nothing of the person's left to take back, undo should change nothing and return False."
 UNDO_SLIPS = [
-    (When(lambda spec, expected, got: expected.returned is False and spec[1] == "X"),
-     NOTHING_LEFT + " With the computer playing X, its first move is not yours to take back.",
+    (When(lambda spec, expected, got: expected.returned is False),
+     lambda spec, *_: "With nothing of the person's left to take back, undo should change nothing and return False."
+     + (" With the computer playing X, its first move is not yours to take back." if spec[1] == "X" else ""),
      "undoes-what-is-not-yours"),
-    (When(lambda spec, expected, got: expected.returned is False), NOTHING_LEFT, "undoes-what-is-not-yours"),
     (When(lambda *case: case[0][1] and _took(*case) == -1),
      "That took back only the computer's reply: your own move is still on the board, and it is the computer's turn."
      " Take back your move too.", "only-the-reply"),
@@ -224,15 +219,11 @@ def _expected_row_col(answer: str) -> str:
     return answer.strip()
 
 
-def _swapped(answer: str) -> str:
-    return _expected_row_col(",".join(answer.split(",")[::-1]))
-
-
 ANSWERS = (
     [f"{row},{col}" for row in range(3) for col in range(3)]
     + ["1, 2", " 2 ,0 ", "4", "centre", "", "q", "3,3", "0,3", "-1,0", "1,", ",2", "1,2,3", "a,b", "1 2", "1;2"]
 )
-GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]  # the notebook's game, by row and column
+GAME = ["1,1", "centre", "1,1", "0,1", "0,0", "2,2", "3,3", "2,0", "0,2", "1,0"]  # the notebook's game, row and column
 
 
 class Ended:
@@ -246,21 +237,16 @@ ENDED = Ended()
 
 
 def _made_by_a_call(answer) -> bool:
-    """Whether ``answer`` is a closure over a function, as ``row_col(read)`` returns: said before calling it,
-    since calling it would call the learner's own ``read`` (which may wait for input)."""
-    def holds_a_function(cell) -> bool:
-        try:
-            return callable(cell.cell_contents)
-        except ValueError:           # an empty cell
-            return False
-
-    closure = getattr(answer, "__closure__", None) or ()
-    return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(holds_a_function, closure))
+    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read."""
+    try:
+        held = [cell.cell_contents for cell in getattr(answer, "__closure__", None) or ()]
+    except ValueError:           # an empty cell: not a read that row_col made
+        return False
+    return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(callable, held))
 
 
 def _reads(row_col, given):
-    """What the read that ``row_col`` makes returns when the read it wraps answers ``given`` (ENDED: when that
-    one raises EOFError); a refusal when row_col or its read is not the kind of thing a loop can use."""
+    """What row_col's read returns when the read it wraps answers ``given`` (ENDED: raises EOFError), or a refusal."""
     if _made_by_a_call(row_col):
         stop(f"That is the read function that row_col returns, already made ({row_col.__qualname__}): the check needs"
              " row_col itself, to wrap reads of its own.",
@@ -317,7 +303,7 @@ ROWS_COLS = Exercise(
         mistakes=[(When(lambda given, expected, got: given is ENDED), "Your read swallowed it: let EOFError through, so"
                    " that the loop stops.", "swallows-the-end"),
                   (When(lambda given, expected, got: expected == given.strip()), _too_much, "translates-too-much"),
-                  (When(lambda given, expected, got: got == _swapped(given)),
+                  (When(lambda given, expected, got: got == _expected_row_col(",".join(given.split(",")[::-1]))),
                    "Are rows and columns swapped? The row comes first.", "rows-cols-swapped"),
                   (When(lambda given, expected, got: got == given.strip()),
                    "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
@@ -345,22 +331,25 @@ def hutton_message(board, answer):
     return None
 
 
+def _valid(board: Board, cell: int):
+    """Hutton's ``valid``: a cell on the board and blank, or the message for one that is not."""
+    return INVALID_MOVE if not 0 <= cell < board.size or board.cells[cell] != "." else None
+
+
 def _hutton_reference(board: Board, answer: str):
-    if not answer or any(char not in "0123456789" for char in answer):
-        return INVALID_NUMBER
-    cell = int(answer)
-    return INVALID_MOVE if cell >= board.size or board.cells[cell] != "." else None
+    number = answer and all(char in "0123456789" for char in answer)    # getNat: a non-empty line of digits 0-9
+    return _valid(board, int(answer)) if number else INVALID_NUMBER
 
 
-_HUTTON_SLIPS = [  # (answers, the rule of getNat that they test)
-    (("٣",), "'٣' is the Arabic-Indic digit three. Haskell's isDigit accepts only 0-9, but Python's"
-             " str.isdigit (and int) accept the digits of every script: test `char in \"0123456789\"`."),
-    ((" 4", "4 "), "getNat does not strip spaces: a space is not a digit, so the whole line is an invalid"
-                   " number."),
-    (("-1",), "getNat accepts digits only, and '-' is not one: -1 is an invalid *number* there, not a move."),
-    (("",), "An empty line is not a number for getNat (`xs /= []`)."),
-    (("04", "007"), "A line of digits with leading zeros is still a number: `read \"04\"` is 4."),
-]
+SLIPS_SHOWN_BY = {  # an answer, and the rule of getNat that it tests: the slip that fails on it
+    "٣": "'٣' is the Arabic-Indic digit three. Haskell's isDigit accepts only 0-9, but Python's str.isdigit (and int)"
+         " accept the digits of every script: test `char in \"0123456789\"`.",
+    " 4": "getNat does not strip spaces: a space is not a digit, so the whole line is an invalid number.",
+    "-1": "getNat accepts digits only, and '-' is not one: -1 is an invalid *number* there, not a move.",
+    "": "An empty line is not a number for getNat (`xs /= []`).",
+    "04": "A line of digits with leading zeros is still a number: `read \"04\"` is 4.",
+}
+SLIPS_SHOWN_BY.update({"4 ": SLIPS_SHOWN_BY[" 4"], "007": SLIPS_SHOWN_BY["04"]})
 
 
 def _describe_hutton(board, answer, expected, got):
@@ -368,37 +357,9 @@ def _describe_hutton(board, answer, expected, got):
     if isinstance(got, str) and isinstance(expected, str) and got != expected and \
             got.strip().lower().removeprefix("error:").strip() == expected.lower().removeprefix("error:").strip():
         return f"The kind of message is right, but Hutton's loop prints it exactly as {expected!r}."
-    words = next((words for answers, words in _HUTTON_SLIPS if answer in answers), None)
-    if words is None and expected == INVALID_MOVE and got is None:
+    if answer not in SLIPS_SHOWN_BY and expected == INVALID_MOVE and got is None:
         return "That cell is off the board or taken, which `valid` refuses."
-    return words
-
-
-def _strips_spaces(board, answer):
-    return _hutton_reference(board, answer.strip())
-
-
-def _isdigit(board, answer):
-    if not answer.isdigit():
-        return INVALID_NUMBER
-    return INVALID_MOVE if int(answer) >= board.size or board.cells[int(answer)] != "." else None
-
-
-def _int_parses(board, answer):
-    try:
-        cell = int(answer)
-    except ValueError:
-        return INVALID_NUMBER
-    return INVALID_MOVE if not 0 <= cell < board.size or board.cells[cell] != "." else None
-
-
-def _leading_zero_refused(board, answer):
-    return INVALID_NUMBER if answer[:1] == "0" and len(answer) > 1 else _hutton_reference(board, answer)
-
-
-def _taken_is_fine(board, answer):
-    message = _hutton_reference(board, answer)
-    return None if message == INVALID_MOVE and int(answer) < board.size else message
+    return SLIPS_SHOWN_BY.get(answer)
 
 
 EVERY_BOARD = 100   # 02.4 tries one in EVERY_BOARD unfinished positions (fullest first), and the empty board
@@ -418,9 +379,17 @@ HUTTON = Exercise(
         name="hutton_message", args="board, answer", describe=_describe_hutton,
         label=f"47 positions (one in {EVERY_BOARD} unfinished positions, and the empty board), for"
               f" {len(HUTTON_ANSWERS)} answers each",
-        mistakes=[(_strips_spaces, _HUTTON_SLIPS[1][1]), (_isdigit, _HUTTON_SLIPS[0][1]),
-                  (_int_parses, _HUTTON_SLIPS[2][1]), (_leading_zero_refused, _HUTTON_SLIPS[4][1]),
-                  (_taken_is_fine, "That cell is taken, which `valid` refuses: a move needs a blank cell.")],
+        mistakes=[
+            (lambda board, answer: _hutton_reference(board, answer.strip()), SLIPS_SHOWN_BY[" 4"], "strips_spaces"),
+            (lambda board, answer: _valid(board, int(answer)) if answer.isdigit() else INVALID_NUMBER,
+             SLIPS_SHOWN_BY["٣"], "isdigit"),
+            (lambda board, answer: _valid(board, int(answer)) if answer.strip().lstrip("-").isdigit()   # int(answer)
+             else INVALID_NUMBER, SLIPS_SHOWN_BY["-1"], "int_parses"),
+            (lambda board, answer: INVALID_NUMBER if answer[:1] == "0" and len(answer) > 1
+             else _hutton_reference(board, answer), SLIPS_SHOWN_BY["04"], "leading_zero_refused"),
+            (lambda board, answer: None if _hutton_reference(board, answer) == INVALID_MOVE and int(answer) < board.size
+             else _hutton_reference(board, answer), "That cell is taken, which `valid` refuses: a move needs a blank"
+             " cell.", "taken_is_fine")],
     ),
     answer=lambda: hutton_message,
 )
