@@ -198,9 +198,8 @@ class ProgressPrinter:
 def progress_bar(total: int, desc: str, unit: str, enabled: bool = True):
     """A text bar on standard error counting ``total`` steps, or a stand-in that does nothing (``enabled=False``).
 
-    The one bar of the long builds, benchmarks and training runs (the tablebase
-    build of :func:`ttt.retrograde.solve_all`, ``python -m ttt bench``, the
-    self-play of :mod:`ttt.learn`): on standard
+    The one bar of the long builds and benchmarks (the tablebase build of
+    :func:`ttt.retrograde.solve_all`, ``python -m ttt bench``): on standard
     error, so that what they print on standard output stays clean, and gone
     when it closes (``leave=False``), so that a log or a notebook keeps only
     the result.  It is tqdm's text bar, never a widget, and tqdm is imported

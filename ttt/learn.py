@@ -39,7 +39,6 @@ import random
 from typing import Callable, TypeVar
 
 from ttt.board import Board
-from ttt.budget import progress_bar
 from ttt.features import features as line_features
 from ttt.players import LinearPlayer, TDPlayer, afterstates
 
@@ -51,16 +50,14 @@ T = TypeVar("T")
 
 
 def _progress(games: int, progress: bool | None, desc: str):
-    """``range(games)``, counted on the package's one progress bar if asked for (``None``: only for long runs)."""
+    """``range(games)``, wrapped in a tqdm bar if asked for (``None``: only for long runs)."""
     if progress is None:
         progress = games >= PROGRESS_THRESHOLD
-    bar = progress_bar(games, desc, unit="game", enabled=progress)
-    try:
-        for game in range(games):
-            yield game
-            bar.update()
-    finally:
-        bar.close()
+    if not progress:
+        return range(games)
+    from tqdm.auto import tqdm  # imported only when a bar is wanted
+
+    return tqdm(range(games), desc=desc, unit="game")
 
 
 def _check_games(games: int) -> None:
