@@ -587,11 +587,6 @@ def _draw_worth(path, node) -> int:
     return -_trace(soft=True).follow(path + [node.children[-1].move]).value
 
 
-def _draw_cutoff_found(found) -> bool:
-    path, node, source = found
-    return path != [1, 5] and node.cutoff and _draw_worth(path, node) == 0 and source == _beta_source(_trace(), path)
-
-
 def _explain_draw_cutoff(found):
     path, node, source = found
     me, cut = node.board.turn, node.children[-1] if node.children else None
@@ -629,8 +624,10 @@ DRAW_CUTOFF = Exercise(
     starter=answer_starter("(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
-    checker=PositionCheck(_draw_cutoff_found, _explain_draw_cutoff, success=_draw_cutoff_success,
-                          parse=_node_and_source, instruction=_DRAW_TODO),
+    checker=PositionCheck(   # not the text's example, a cut-off at a draw, and the source of its β
+        lambda found: found[0] != [1, 5] and found[1].cutoff and _draw_worth(*found[:2]) == 0
+        and found[2] == _beta_source(_trace(), found[0]),
+        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source, instruction=_DRAW_TODO),
     answer=a_draw_cutoff,
 )
 
