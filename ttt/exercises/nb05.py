@@ -78,7 +78,8 @@ def _describe_reads(values, expected, got):
     if got[0] == expected[0] and len(got[1]) > len(expected[1]):
         return "It read past the first -1: nothing after a -1 can be lower."
     if got[0] == expected[0]:
-        return "It stopped too soon: the smallest is not known until a -1 or the last value is read."
+        return ("It stopped too soon: the smallest is not known until a -1 or the last value is read."
+                + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
 
 
 _SEQUENCES = [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
@@ -145,9 +146,10 @@ def _move_values(board: Board) -> str:
 
 
 def _explain_draw(board: Board):
-    if not _is_3x3(board) or board.is_over:
-        return "That game is over: give a position where play goes on." if _is_3x3(board) else \
-            "Give a position on the 3×3 board."
+    if not _is_3x3(board):
+        return "Give a position on the 3×3 board."
+    if board.is_over:
+        return "That game is over: give a position where play goes on."
     return (f"Here stopping at the first draw gives {signed(_stops_at_draws(board))}, which is the true value: no"
             f" win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}. Look"
             " for a win that comes after a draw." + (f" (Here {board.turn} cannot win at all.)"
@@ -317,9 +319,9 @@ def _describe_legality(board, expected, got):
     faults = {"missing": [cell for cell in legal if cell not in got],
               "not legal moves here": sorted({cell for cell in got if cell not in legal}, key=repr),
               "more than once": sorted({cell for cell in got if got.count(cell) > 1}, key=repr)}
+    note = {"missing": " (alpha-beta must be offered every legal move)"}
     return ("It must return each legal move exactly once, in any order.",
-            "; ".join(f"{fault}: {cells}" + " (alpha-beta must be offered every legal move)" * (fault == "missing")
-                      for fault, cells in faults.items() if cells))
+            "; ".join(f"{fault}: {cells}{note.get(fault, '')}" for fault, cells in faults.items() if cells))
 
 
 _LEGAL_ORDER = FunctionCheck(   # all 4,520 positions took a right order 0.3 s: the 627 up to symmetry
