@@ -232,13 +232,16 @@ def test_the_counts_pass(capsys):
     assert result is True and "5,000 still make 703 more" in out
 
 
-@pytest.mark.parametrize("answer, words", [
-    ((459_166, 177_831, 33_121, 5_690), "calls with 10: 459,166 is not right: it is too small. That is the misses alone"),
-    ((532_242, 298_586, 79_143, 16_168), "calls with 5,000: 16,168 is not right: it is too small. That is an unlimited"),
-    ((532_242, 298_586), "Give 4 numbers in this order"),
-    ("532242", "Give 4 numbers in this order"),
+@pytest.mark.parametrize("answer, mistake_id, words", [
+    ((459_166, 177_831, 33_121, 5_690), "misses-only", "calls with 10: 459,166 is not right: it is too small."),
+    ((532_242, 120_755, 79_143, 16_871), "hits-only", "calls with 100: 120,755 is not right: it is too small."),
+    ((532_242, 298_586, 79_143, 16_168), "unlimited-cache", "calls with 5,000: 16,168 is not right: it is too small."),
+    ([532_242, 298_586, 79_143, 16_872], "", "calls with 5,000: 16,872 is not right: it is too big."),
+    ((532_242, 298_586), "wrong-shape", "Give 4 numbers in this order"),
+    ("532242", "wrong-shape", "Give 4 numbers in this order"),
 ])
-def test_wrong_counts_are_explained(capsys, answer, words):
+def test_wrong_counts_are_explained(capsys, answer, mistake_id, words):
+    assert exercise("06", 2).judge(answer).mistake == mistake_id
     result, out = verdict(capsys, "06", 2, answer)
     assert result is False and words in out
 
@@ -365,6 +368,50 @@ def test_an_insert_that_loops_on_one_key_is_told_it_never_finishes_there():
 def test_a_path_copying_trie_on_frozen_dataclasses_is_accepted():
     judged = exercise("06", 3).judge((frozen_insert, frozen_lookup))
     assert judged.ok, judged.text
+
+
+def tuple_insert(trie, key, value, depth=0):
+    """A learner's path-copying trie of plain tuples, ("leaf", key, value) and ("branch", zero, one), with a loop
+    for the look-up and a list of leaves where hashes run out."""
+    if trie is None:
+        return ("leaf", key, value)
+    if trie[0] == "leaf":
+        if trie[1] == key:
+            return ("leaf", key, value)
+        if depth >= 64:
+            return ("bucket", [trie, ("leaf", key, value)])
+        trie = ("branch", trie, None) if (hash(trie[1]) >> depth) & 1 == 0 else ("branch", None, trie)
+    if trie[0] == "bucket":
+        return ("bucket", [leaf for leaf in trie[1] if leaf[1] != key] + [("leaf", key, value)])
+    if (hash(key) >> depth) & 1:
+        return ("branch", trie[1], tuple_insert(trie[2], key, value, depth + 1))
+    return ("branch", tuple_insert(trie[1], key, value, depth + 1), trie[2])
+
+
+def tuple_lookup(trie, key):
+    depth = 0
+    while trie is not None and trie[0] == "branch":
+        trie = trie[2] if (hash(key) >> depth) & 1 else trie[1]
+        depth += 1
+    if trie is not None and trie[0] == "bucket":
+        return next((leaf[2] for leaf in trie[1] if leaf[1] == key), None)
+    return trie[2] if trie is not None and trie[1] == key else None
+
+
+def test_a_path_copying_trie_of_tuples_is_accepted_and_one_returning_none_at_the_fifth_insertion_is_named():
+    """06.3 calls the learner once per insertion: a right answer in another style passes, and a slip late in the
+    run is told of its own insertion."""
+    judged = exercise("06", 3).judge((tuple_insert, tuple_lookup))
+    assert judged.ok, judged.text
+    fifth = nb06._keys()[4]
+
+    def insert(trie, key, value):
+        if key == fifth:
+            return None
+        return tuple_insert(trie, key, value)
+
+    judged = exercise("06", 3).judge((insert, tuple_lookup))
+    assert judged.mistake == "insert-returns-none" and "at the 5th insertion" in judged.text
 
 
 def test_a_map_that_ignores_a_second_insertion_is_caught(capsys):
@@ -600,14 +647,15 @@ def missed_wins_with_a_slip(p, games=1000, *, shared=False, as_o=False, lazy=Fal
     return missed
 
 
-@pytest.mark.parametrize("slip, words", [
-    ({"shared": True}, "That is with one Clumsy(p, seed) shared by both games"),
-    ({"as_o": True}, "That is with the searches playing O"),
-    ({"lazy": True}, "a Clumsy that skips `rng.random()` when p is 1"),
+@pytest.mark.parametrize("slip, mistake_id, words", [
+    ({"shared": True}, "one-clumsy-for-both", "That is with one Clumsy(p, seed) shared by both games"),
+    ({"as_o": True}, "plays-o", "That is with the searches playing O"),
+    ({"lazy": True}, "other-random-moves", "a Clumsy that skips `rng.random()` when p is 1"),
 ])
-def test_the_obvious_slips_of_the_kinder_opponent_are_named(capsys, slip, words):
+def test_the_obvious_slips_of_the_kinder_opponent_are_named(capsys, slip, mistake_id, words):
     """Issue 20: these got only "too big / too small"; each slip's numbers are recomputed here."""
     answer = tuple(missed_wins_with_a_slip(p, **slip) for p in (0.1, 0.5, 1.0))
+    assert exercise("06", 7).judge(answer).mistake == mistake_id
     result, out = verdict(capsys, "06", 7, answer)
     assert result is False and words in out
 

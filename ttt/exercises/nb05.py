@@ -11,7 +11,7 @@ from math import inf
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop, untouched
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like
-from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered, wrong
+from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
 from ttt.exercises.starters import answer_starter, function_starter
@@ -41,9 +41,7 @@ def _node_at(path) -> str:
     return f"the node {_at(path)}" if path else "the root (the explorer's position)"
 
 
-# ====================================================================== 05.1 lazy infimum
-
-
+# 05.1 lazy infimum
 def lazy_infimum(values):
     """The smallest of values, read lazily: stop at the first -1, the lowest value there is."""
     best = None
@@ -70,20 +68,18 @@ def _reading(function, values):
         for value in values:
             read.append(value)
             yield value
-
     return _Read((function(noisy()), tuple(read)))
 
 
 def _describe_reads(values, expected, got):
-    """Words for a value or a reading that no slip explains: what it read against what it should."""
+    """A right value read too far or not far enough (a None value: the kernel cannot see it inside the pair)."""
     if got[0] is None:
         return "lazy_infimum returned None: is a `return` missing?"
-    if got[0] != expected[0]:
-        return None
-    if len(got[1]) > len(expected[1]):
-        return "It read past the first -1: nothing after a -1 can be lower, so it should stop there."
-    return ("It stopped too soon: the smallest value is not known until a -1 or the last value has been read."
-            + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
+    if got[0] == expected[0] and len(got[1]) > len(expected[1]):
+        return "It read past the first -1: nothing after a -1 can be lower."
+    if got[0] == expected[0]:
+        return ("It stopped too soon: the smallest is not known until a -1 or the last value is read."
+                + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
 
 
 _SEQUENCES = [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
@@ -99,22 +95,17 @@ LAZY_INFIMUM = Exercise(
         witnesses=16,   # the slips agree with other ones on the sequences that start with 0 or -1
         label=f"all {len(_SEQUENCES)} sequences of one to five values from -1, 0 and +1, handed out by a generator"
               " (its value, and the values it read up to the first -1 and no further)",
-        mistakes=[
-            (max, "That is the largest value: is a comparison the wrong way round?", "largest"),
-            (min, "It reads every value: nothing after a -1 can be lower, so it should stop there. (`min(values)`,"
-                  " or `list(values)`, reads everything.)", "reads_everything"),
-            (lambda values: next((value for value in values if value <= 0), 1),
-             "It stopped at a 0, but a -1 may still come: only -1, the lowest value, ends the search.",
-             "stops_at_zero"),
-        ],
+        mistakes=[(max, "That is the largest value: is a comparison the wrong way round?", "largest"),
+                  (min, "It reads every value: `min(values)`, or `list(values)`, reads everything.",
+                   "reads_everything"),
+                  (lambda values: next((value for value in values if value <= 0), 1),
+                   "It stopped at a 0, but a -1 may still come.", "stops_at_zero")],
     ),
     answer=lambda: lazy_infimum,
 )
 
 
-# ====================================================================== 05.2 why not stop at a draw?
-
-
+# 05.2 why not stop at a draw?
 def stop_at_draw(board):
     """Negamax that stops at the first move worth a win *or a draw*: the mistake to expose."""
     if board.is_over:
@@ -137,16 +128,8 @@ def a_draw_hides_a_win():
 
 @cache
 def _stops_at_draws(board: Board) -> int:
-    """The search of the exercise, memoised (the reference is the package's solver)."""
-    if board.is_over:
-        return leaf_value(board)
-    best = -1
-    for cell in board.legal_moves():
-        value = -_stops_at_draws(board.play(cell))
-        if value >= 0:
-            return value
-        best = max(best, value)
-    return best
+    """The exercise's search from the package: its fail-soft alpha-beta cut off at the first draw or win."""
+    return _slip(cuts=lambda self, best, beta: best >= 0)(board, -inf, inf, SearchStats())
 
 
 def _is_3x3(board: Board) -> bool:
@@ -166,14 +149,11 @@ def _explain_draw(board: Board):
     if not _is_3x3(board):
         return "Give a position on the 3×3 board."
     if board.is_over:
-        return "That game is over, so there is nothing to search: give a position where play goes on."
-    return (
-        f"Here stopping at the first draw gives {signed(_stops_at_draws(board))}, which is the true value:"
-        f" no win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}."
-        " Look for a position where the side to move can win, but an earlier move only draws."
-        + (f" (Here {board.turn} cannot win at all.)" if solve(board).value < 1 else ""),
-        board,
-    )
+        return "That game is over: give a position where play goes on."
+    return (f"Here stopping at the first draw gives {signed(_stops_at_draws(board))}, which is the true value: no"
+            f" win is missed. The moves of {board.turn}, in the order tried, are worth: {_move_values(board)}. Look"
+            " for a win that comes after a draw." + (f" (Here {board.turn} cannot win at all.)"
+                                                   if solve(board).value < 1 else ""), board)
 
 
 STOP_AT_DRAW = Exercise(
@@ -189,9 +169,7 @@ STOP_AT_DRAW = Exercise(
 )
 
 
-# ====================================================================== 05.3 fail-soft by hand
-
-
+# 05.3 fail-soft by hand
 def alphabeta_soft(board, alpha, beta, stats):
     """Negamax value of board for the side to move, or a bound on it beyond the window (fail-soft)."""
     stats.nodes += 1
@@ -216,31 +194,26 @@ _SOFT_MISTAKES = (    # the slips that change the most come first: the first who
     (lambda board, alpha, beta, stats: negamax(board, stats),
      "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β.", "plain_negamax"),
     (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, soft=True),   # its own stats, not the learner's
-     "It counts no nodes: add `stats.nodes += 1` at the top of the function, so that every call counts one node.",
-     "no_node_count"),
+     "It counts no nodes: add `stats.nodes += 1` at the top, so that every call counts one node.", "no_node_count"),
     (_slip(start=lambda self, alpha: alpha),
-     "`best` seems to start at α, as in fail-hard: when every move fails low the search returns α instead of the"
-     " best value it saw below α. Fail-soft starts `best` at -∞.", "best_starts_at_alpha"),
+     "`best` seems to start at α, as in fail-hard, so a node that fails low returns α: start it at -∞.",
+     "best_starts_at_alpha"),
     (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
-     "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
-     " values is enough to make the whole search fail-hard.) Fail-soft returns the best value it actually"
-     " saw, even when it lies beyond (α, β): return `best`, not β, and a finished board's value as it is.",
+     "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards' values is"
+     " enough to make the whole search fail-hard.) Return `best`, and a finished board's value as it is.",
      "fail_hard"),
     (_slip(cuts=lambda self, best, beta: best > beta),
-     "This is the `>` bug: the search cuts off only when a value passes β, not when it reaches it. Use"
-     " `>=`: a value equal to β is already enough for the opponent to avoid this position.", "strict_cutoff"),
+     "This is the `>` bug: a value equal to β is already enough to cut off. Use `>=`.", "strict_cutoff"),
     (_slip(window=lambda self, alpha, beta, best: (-beta, -alpha)),
-     "The window passed down never narrows: each move is searched with (−β, −α) for the α the node started"
-     " with. Pass the best value found so far: (−β, −max(α, best)).", "window_never_narrows"),
+     "The window passed down never narrows: pass (−β, −max(α, best)), not (−β, −α).", "window_never_narrows"),
     (_slip(window=lambda self, alpha, beta, best: (-max(alpha, best), -beta)),
-     "The child's window is the wrong way round: (−max(α, best), −β) puts the lower end above the upper one."
-     " The child is searched with (−β, −max(α, best)): negate both ends and swap them.", "window_swapped"),
+     "The child's window is the wrong way round: (−max(α, best), −β). Negate both ends and swap them.",
+     "window_swapped"),
     (_slip(order=lambda board: board.legal_moves()[::-1]),
-     "It tries the moves from the last cell to the first: the values agree, but the cut-offs come elsewhere."
-     " Try them in cell order, `board.legal_moves()` as it is, as the package does.", "moves_backwards"),
+     "It tries the moves from the last cell to the first: the values agree, the cut-offs do not.", "moves_backwards"),
     (_slip(finished=lambda self, board, alpha, beta: -leaf_value(board)),
-     "The sign is turned round: a finished board where the player who just moved won is worth −1 to the side"
-     " to move.", "sign_turned"),
+     "The sign is turned round: a finished board is worth −1 to the side to move when the other side won.",
+     "sign_turned"),
 )
 
 
@@ -270,13 +243,13 @@ def _soft_cases():
 
 
 def _soft_describe(board, alpha, beta, expected, got):
-    """Words for a (value, nodes) pair that no slip explains."""
+    """A right value with the wrong node count, or None (which the kernel cannot see inside the pair)."""
+    if got[0] is None:
+        return "alphabeta_soft returned None: is a `return` missing?"
     if got[0] == expected[0]:
-        if got[1] > expected[1]:
-            return ("The value is right but it searches more than it needs: does it stop as soon as the best"
-                    " value reaches β, and pass (−β, −max(α, best)) to each move?")
-        return "The value is right but it counts fewer nodes: count one node per call, finished boards included."
-    return "alphabeta_soft returned None: is a `return` missing?" if got[0] is None else None
+        return ("The value is right but it searches more than it needs: does it stop as soon as the best value"
+                " reaches β, and pass (−β, −max(α, best)) to each move?" if got[1] > expected[1] else
+                "The value is right but it counts fewer nodes: count one node per call, finished boards included.")
 
 
 FAIL_SOFT = Exercise(
@@ -294,9 +267,7 @@ FAIL_SOFT = Exercise(
 )
 
 
-# ====================================================================== 05.4 your own order
-
-
+# 05.4 your own order
 def my_order(board):
     """Legal moves, those that block the most lines the opponent could still complete first."""
     me = board.turn
@@ -320,17 +291,20 @@ _order_nodes = cache(_counted)      # the named orders' counts, worked out once
 
 
 def _lines_order(free_of, reverse=True):
-    """The slips' order: by the lines through each cell with no mark of ``free_of(board)``."""
+    """A slip's order: by the lines through each cell with no mark of ``free_of(board)``."""
     def order(board):
-        def lines(cell):
-            return sum(1 for line in board.geometry.lines
-                       if cell in line and all(board.cells[i] != free_of(board) for i in line))
-        return sorted(board.legal_moves(), key=lines, reverse=reverse)
+        return sorted(board.legal_moves(), reverse=reverse, key=lambda cell: sum(
+            cell in line and all(board.cells[i] != free_of(board) for i in line) for line in board.geometry.lines))
     return order
 
 
 _own_lines_order = _lines_order(lambda board: other(board.turn))     # the side to move's own chances
-_fewest_first = _lines_order(lambda board: board.turn, reverse=False)    # `sorted` without `reverse=True`
+_ORDER_SLIPS = (   # legal orders that beat the static one: only their behaviour gives them away
+    (_own_lines_order, "the cells on the most lines free of the *opponent's* marks: the side to move's own chances."
+     " Count the lines with no mark of `board.turn`.", "own_lines"),
+    (_lines_order(lambda board: board.turn, reverse=False), "the moves that block the *fewest* of the opponent's"
+     " lines: `sorted` puts the smallest key first (add `reverse=True`).", "fewest_first"),
+)
 
 
 def _as_moves(got) -> list:
@@ -342,12 +316,12 @@ def _as_moves(got) -> list:
 
 def _describe_legality(board, expected, got):
     legal = board.legal_moves()
-    missing = [cell for cell in legal if cell not in got]
-    extra = sorted({cell for cell in got if cell not in legal}, key=repr)
-    twice = sorted({cell for cell in got if got.count(cell) > 1}, key=repr)
+    faults = {"missing": [cell for cell in legal if cell not in got],
+              "not legal moves here": sorted({cell for cell in got if cell not in legal}, key=repr),
+              "more than once": sorted({cell for cell in got if got.count(cell) > 1}, key=repr)}
+    note = {"missing": " (alpha-beta must be offered every legal move)"}
     return ("It must return each legal move exactly once, in any order.",
-            "; ".join([f"missing: {missing} (alpha-beta must be offered every legal move)"] * bool(missing)
-                      + [f"not legal moves here: {extra}"] * bool(extra) + [f"more than once: {twice}"] * bool(twice)))
+            "; ".join(f"{fault}: {cells}{note.get(fault, '')}" for fault, cells in faults.items() if cells))
 
 
 _LEGAL_ORDER = FunctionCheck(   # all 4,520 positions took a right order 0.3 s: the 627 up to symmetry
@@ -360,8 +334,8 @@ _OFFERED = "my_order offers every legal move on the 627 unfinished positions up 
 
 
 def _offered(order):
-    """The learner's order as alpha-beta calls it while counting: every position it meets (each asked once, the
-    count meets 810 positions 3,258 times) must be offered every legal move once, or the check stops."""
+    """The learner's order as alpha-beta calls it while counting, each position asked once (810 positions met
+    3,258 times): one that does not offer every legal move stops the check."""
     asked = {}
 
     def moves(board):
@@ -376,7 +350,6 @@ def _offered(order):
                 stop(f"{_OFFERED}, but not on this board ({describe_state(board)}), which alpha-beta meets from the"
                      " empty board:", board, *_describe_legality(board, None, asked[board]), mistake="not_every_move")
         return list(asked[board])
-
     return moves
 
 
@@ -385,27 +358,19 @@ def _judge_order(answer):
     legal = _LEGAL_ORDER.judge(answer)
     if not legal.ok:
         return legal
-    order = Learner(answer, "my_order", slow="Alpha-beta asks my_order at every position it visits, so an order"
-                    " that tries weak moves first makes it visit tens of thousands: are the moves that block the"
-                    " most lines first?")
+    order = Learner(answer, "my_order", slow="Alpha-beta asks my_order at every position it visits: are the moves"
+                    " that block the most lines first?")
     choices = [board for board in unfinished_positions() if len(board.legal_moves()) >= 4]
-    if behaves_like(order, _own_lines_order, my_order, choices, normalize=list):
-        stop("my_order offers every legal move, but it puts first the cells on the most lines free of the"
-             " *opponent's* marks: the side to move's own chances. The exercise counts the lines the opponent"
-             " could still complete: those with no mark of `board.turn`.", mistake="own_lines")
-    if behaves_like(order, _fewest_first, my_order, choices, normalize=list):
-        stop("my_order offers every legal move, but it puts first the moves that block the *fewest* of the"
-             " opponent's lines: `sorted` puts the smallest key first. Reverse the order"
-             " (`reverse=True`), so that the moves that block the most come first.", mistake="fewest_first")
-    nodes = _counted(_offered(order))
-    static, best = _order_nodes("static"), _order_nodes("threats+static")
+    for slip, words, mistake in _ORDER_SLIPS:
+        if behaves_like(order, slip, my_order, choices, normalize=list):
+            stop(f"my_order offers every legal move, but it puts first {words}", mistake=mistake)
+    nodes, static, best = _counted(_offered(order)), _order_nodes("static"), _order_nodes("threats+static")
     if nodes >= static:
         same = [name for name in ORDERS if _order_nodes(name) == nodes]
-        counts = ", ".join(f"{name} {_order_nodes(name):,}" for name in ORDERS)
         stop(f"{_OFFERED}, good. But with it alpha-beta with [−1, 1] visits {nodes:,} nodes from the empty board,"
              f" and the static order takes {static:,}: try moves that block the opponent's lines first.",
              f"That is exactly the {same[0]} order's count: does my_order change the order at all?" if same else None,
-             f"(For comparison, with [−1, 1]: {counts}.)", mistake="not_better_than_static")
+             mistake="not_better_than_static")
     better = (f" That beats threats+static ({best:,})!" if nodes < best else " As few as threats+static."
               if nodes == best else f" Threats+static takes {best:,}: can you get closer?")
     return right(f"{_OFFERED} and on every position alpha-beta meets, and alpha-beta with [−1, 1] visits"
@@ -418,17 +383,14 @@ MY_ORDER = Exercise(
     figures=lambda: dict(   # "urgent then blocking" is my_order sorted as the threats orders sort
         my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'), index_nodes=_order_nodes('index'),
         urgent_then_blocking_nodes=_counted(lambda board: threats_first(board, my_order(board))),
-        threats_static_nodes=_order_nodes('threats+static'),
-    ),
+        threats_static_nodes=_order_nodes('threats+static')),
     code=(my_order,),
     checker=CustomCheck(_judge_order, kind="function", instruction=untouched("my_order")),
     answer=lambda: my_order,
 )
 
 
-# ====================================================================== 05.5 ★ perfect ordering
-
-
+# 05.5 ★ perfect ordering
 @cache
 def best_first(board):
     """The solver's best moves first, in the order it gives them, then the other legal moves in cell order."""
@@ -459,41 +421,28 @@ def _quickest_first(board):
     return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
 
 
-_PERFECT_NUMBERS = NumbersCheck(
-    {"best first": 2_312, "worst first": 197_668},
-    mistakes={   # {name: {wrong value: (the slip's words, its id)}}: the slip that gives one wrong number
-        "best first": {
-            880: ("That counts the best moves only: an order must offer every legal move, the others after them.",
-                  "best_moves_only"),
-            1_942: ("That is threats+static's count, not the solver's order.", "threats_static"),
-        },
-        "worst first": {
-            198_837: ("That is with the window (−∞, ∞); use [−1, 1].", "full_window"),
-            2_312: ("That is the best-first count: the solver's value of the position after a move is for the"
-                    " opponent, so negate it before sorting.", "not_negated"),
-        },
-    },
-    slips={(197_668, 2_312): ("The two counts are the other way round: give them in the order the prompt names"
-                              " them, (best first, worst first).", "swapped")},
-    explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
-            " cheaper ones among them. Worst first still prunes, because ties are everywhere.",
-)
-
-
 PERFECT = Exercise(
     number=5,
     starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
     figures=lambda: dict(best=best_and_worst()[0], worst=best_and_worst()[1], quickest_first_nodes=_counted(
         _quickest_first), threats_static_nodes=_order_nodes('threats+static')),
     code=(best_first, worst_first, best_and_worst),
-    checker=_PERFECT_NUMBERS,
+    checker=NumbersCheck(
+        {"best first": 2_312, "worst first": 197_668},
+        mistakes={"best first": {880: ("That counts the best moves only: offer the other legal moves after them.",
+                                       "best_moves_only"),
+                                 1_942: ("That is threats+static's count, not the solver's order.", "threats_static")},
+                  "worst first": {198_837: ("That is with the window (−∞, ∞); use [−1, 1].", "full_window"),
+                                  2_312: ("That is the best-first count: the value after a move is the opponent's,"
+                                          " so negate it before sorting.", "not_negated")}},
+        slips={(197_668, 2_312): ("The two counts are the other way round: (best first, worst first).", "swapped")},
+        explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
+                " cheaper ones among them. Worst first still prunes, because ties are everywhere."),
     answer=best_and_worst,
 )
 
 
-# ====================================================================== 05.6 ★ beyond the window
-
-
+# 05.6 ★ beyond the window
 def beyond_the_window(trace):
     """The moves to every node of a fail-soft trace whose value lies outside its window, shallowest first."""
     found, level = [], [((), trace)]
@@ -555,11 +504,6 @@ def _why_hard_edge(path) -> str:
             f" read as \"at most {format_value(hard.value)}\".")
 
 
-def _beyond_node(answer):
-    path = _read_path(answer)
-    return path, _find(_trace(soft=True), path)
-
-
 def _inside_window(found):
     path, node = found
     return (f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window"
@@ -570,13 +514,12 @@ def _inside_window(found):
 BEYOND = Exercise(
     number=6,
     starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
-    figures=lambda: dict(
-        first_beyond=beyond_the_window(_trace(soft=True))[0],
-        why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0]),
-    ),
+    figures=lambda: dict(first_beyond=beyond_the_window(_trace(soft=True))[0],
+                         why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0])),
     code=(beyond_the_window,),
     checker=PositionCheck(
-        lambda found: not found[1].alpha <= found[1].value <= found[1].beta, _inside_window, parse=_beyond_node,
+        lambda found: not found[1].alpha <= found[1].value <= found[1].beta, _inside_window,
+        parse=lambda answer: (path := _read_path(answer), _find(_trace(soft=True), path)),
         success=lambda found: (f"{_at(found[0])}, fail-soft returns {signed(found[1].value)}, outside the window"
                                f" {format_window(found[1].alpha, found[1].beta)}.", _why_hard_edge(found[0])),
         instruction="replace None with the moves that lead to your node, such as [1, 5], then run the cell again."),
@@ -584,9 +527,7 @@ BEYOND = Exercise(
 )
 
 
-# ====================================================================== 05.7 a cut-off at a draw
-
-
+# 05.7 a cut-off at a draw
 def draw_cutoffs(hard, soft):
     """Moves to every node where the fail-hard search ``hard`` cut off with a move worth exactly a draw.
 
@@ -617,10 +558,8 @@ def a_draw_cutoff():
 
 
 def _beta_source(trace, path):
-    """The moves to the searched position whose value set the β of the node at ``path`` (None: the root's own).
-
-    β at a node is −α of its parent when it was searched: set by the first earlier move of the parent that
-    reached it, or, if none raised α, inherited from further up."""
+    """The moves to the position whose value set the β of the node at ``path`` (None: the root's own): the
+    parent's first earlier move that raised its α, or, if none did, further up."""
     for depth in range(len(path), 0, -2):
         parent = trace.follow(path[:depth - 1])
         beta = parent.child(path[depth - 1]).beta
@@ -650,11 +589,6 @@ def _draw_worth(path, node) -> int:
     return -_trace(soft=True).follow(path + [node.children[-1].move]).value
 
 
-def _draw_cutoff_found(found) -> bool:
-    path, node, source = found
-    return path != [1, 5] and node.cutoff and _draw_worth(path, node) == 0 and source == _beta_source(_trace(), path)
-
-
 def _explain_draw_cutoff(found):
     path, node, source = found
     me, cut = node.board.turn, node.children[-1] if node.children else None
@@ -665,8 +599,7 @@ def _explain_draw_cutoff(found):
     worth = _draw_worth(path, node)
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
-                 f" β = {format_value(node.beta)}; switch the explorer to fail-soft to see true values."
-                 if worth != -cut.value else "")
+                 f" β = {format_value(node.beta)}." if worth != -cut.value else "")
         return (f"At {_node_at(path)} the cut-off comes from {me}'s move {cut.move}, which is worth {signed(worth)}"
                 f" to {me}: a cut-off at a win, not at a draw.{shown} Look for a move worth exactly 0.", node.board)
     try:
@@ -676,10 +609,8 @@ def _explain_draw_cutoff(found):
     except ValueError as error:
         said = f"{source} is not a path of the search ({str(error)[0].lower()}{str(error)[1:-1]})"
     return (f"Right node: {_at(path)}, {me}'s move {cut.move} is worth a draw and reaches"
-            f" β = {format_value(node.beta)}. But {said}.",
-            "β at a node is −α of its parent at the moment the node is searched, and the parent's α rises"
-            " only when one of its moves beats it. Look at the moves the parent searched before this node"
-            " (or, if none of them raised α, further up).")
+            f" β = {format_value(node.beta)}. But {said}.", "β at a node is −α of its parent when the node is"
+            " searched: look at the moves the parent searched before it (or, if none raised α, further up).")
 
 
 def _draw_cutoff_success(found):
@@ -687,18 +618,18 @@ def _draw_cutoff_success(found):
     me, holder = node.board.turn, _trace().follow(source[:-1]).board.turn
     return (f"{_at(path)}, {me}'s move {node.children[-1].move} is worth a draw and reaches β ="
             f" {format_value(node.beta)}: a cut-off at a draw. The β came from the position {_at(source)}, worth a"
-            f" draw: with that move {holder} had already made sure that {other(holder)} gets no more than a draw,"
-            f" so {holder} will never let the game reach this node if it is worth more than that to {other(holder)}.")
+            f" draw: with it {holder} had made sure that {other(holder)} gets no more, so this node cannot matter.")
 
 
 DRAW_CUTOFF = Exercise(
     number=7,
-    starter=answer_starter(
-        "(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
+    starter=answer_starter("(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
     figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     code=(draw_cutoffs, a_draw_cutoff),
-    checker=PositionCheck(_draw_cutoff_found, _explain_draw_cutoff, success=_draw_cutoff_success,
-                          parse=_node_and_source, instruction=_DRAW_TODO),
+    checker=PositionCheck(   # not the text's example, a cut-off at a draw, and the source of its β
+        lambda found: found[0] != [1, 5] and found[1].cutoff and _draw_worth(*found[:2]) == 0
+        and found[2] == _beta_source(_trace(), found[0]),
+        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source, instruction=_DRAW_TODO),
     answer=a_draw_cutoff,
 )
 

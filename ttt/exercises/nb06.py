@@ -6,13 +6,13 @@ from __future__ import annotations
 import gc
 import random
 import sys
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 
 from ttt.board import Board
 from ttt.exercises.calls import Learner, Stop, current_budget, stop, untouched
 from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, parse_position, several
-from ttt.exercises.verdicts import ENDLESS, TOO_SLOW, describe_state, describe_value, reveal, right, unanswered
+from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.exercises.words import ordinal, plural, signed
@@ -22,6 +22,7 @@ from ttt.memo import negamax_memo, reaches
 from ttt.players import FullSearchPlayer, PerfectPlayer, ShortcutPlayer
 from ttt.scores import leaf_score, leaf_value, plies_from_score, sign
 from ttt.solver import solve
+from ttt.trace import format_window
 
 EMPTY = Board.empty()
 INF = float("inf")
@@ -52,13 +53,10 @@ def _below(board: Board) -> tuple[Board, ...]:
     return tuple(table)
 
 
-def _keys() -> tuple[Board, ...]:
-    return _below(EMPTY)
+_keys = partial(_below, EMPTY)     # 06.3's keys: the 5,478 positions, in the order a memo search stores them
 
 
-# ====================================================================== 06.1 depth-aware memo
-
-
+# 06.1 depth-aware memo
 def memo_score(board, table, stats):
     """The depth-aware score of `board` for the side to move, remembered in `table`."""
     stats.nodes += 1
@@ -74,9 +72,7 @@ def memo_score(board, table, stats):
 
 def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, count="every", table=None,
                store_leaves=True, store_root=True):
-    """A memo_score with one slip, written as a learner would: the leaf score, what is stored (and where), which
-    calls are counted, a score from the root."""
-
+    """A memo_score with one slip, written as a learner would."""
     def search(board, given, stats, depth=0):
         memo = given if table is None else table
         stats.nodes += count == "every"
@@ -92,13 +88,11 @@ def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, 
         if (store_leaves or not board.is_over) and (store_root or depth):
             memo[board] = stored(score)
         return score
-
     return lambda board, given, stats: search(board, given, stats)
 
 
 class _Memo(tuple):
-    """What a search from one board with a fresh table shows: (score, calls, entries, what the entries read back
-    as), shown as "score -2, 3 calls, 2 entries, each read back as its score"."""
+    """(score, calls, entries, what the entries read back as), from one board with a fresh table."""
 
     def __repr__(self):
         return f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')}, {self[3]}"
@@ -134,16 +128,11 @@ def _memo_reference(board):
 
 
 def _memo_describe(board, expected, got):
-    """Words for a search that no slip explains."""
+    """Words for a search that no slip explains (a None score: the kernel cannot see it inside the tuple)."""
     if got[0] is None:
         return "memo_score returned None: is a `return` missing?"
-    if got[0] != expected[0] and board.is_over:
-        return ("On a finished board the side to move has lost (or it is a draw): its score is"
-                " `leaf_score(board)`, however deep in a search the board was reached.")
     if got[0] != expected[0]:
-        return ("Score a position by itself, not by how it was reached: the score must not depend on a depth"
-                " passed down from the root (the table would then give one root's answers to another). A win"
-                " whose last move leaves e cells empty is worth e + 1, whoever asks.")
+        return "Score a position by itself (`leaf_score(board)` when it is over), not by how deep it was reached."
     return "Count one call per call, those answered by the table included, and store every position searched."
 
 
@@ -161,50 +150,34 @@ DEPTH_MEMO = Exercise(
               " then asked again with the table filled; from the empty board it makes 16,168 calls and leaves 5,478"
               " entries, as the search of plain values does",
         mistakes=[
-            (_memo_slip(leaf=leaf_value),
-             "That is the plain value (+1, 0, −1). Score a finished board with the depth-aware"
-             " `ttt.scores.leaf_score` of notebook 04: a win whose last move leaves e cells empty is worth e + 1 to"
-             " the winner.",
-             "plain-values"),
-            (_memo_slip(leaf=lambda board: -leaf_score(board)),
-             "The sign is turned round: a finished board's score is for the side to move, who has lost or drawn, so it"
-             " is `leaf_score(board)`, zero or negative; an unfinished one's is the best of *minus* its children's"
-             " scores.", "leaf-sign-turned"),
-            (_memo_slip(from_root=True),
-             "On a finished board the side to move has lost (or it is a draw): its score is `leaf_score(board)`,"
-             " however deep in a search the board was reached. A score counted from the root, such as 10 − depth,"
-             " depends on where the search began, so a table would give one root's answers to another.",
+            (_memo_slip(leaf=leaf_value), "That is the plain value (+1, 0, −1): score a finished board with the"
+             " depth-aware `leaf_score` of notebook 04.", "plain-values"),
+            (_memo_slip(leaf=lambda board: -leaf_score(board)), "The sign is turned round: a finished board's score"
+             " is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
+             "leaf-sign-turned"),
+            (_memo_slip(from_root=True), "A score counted from the root, such as 10 − depth, depends on where the"
+             " search began, so a table would give one root's answers to another: use `leaf_score(board)`.",
              "score-from-root"),
-            (_memo_slip(stored=sign),
-             "The score is right where the table has no entry yet, but a position met again gets the number stored"
-             " for it: store the depth-aware score itself in `table`, the one you return, not its sign.",
-             "stores-sign"),
-            (_memo_slip(stored=lambda score: 2 * score),
-             "The table holds another number than the score memo_score returns: store the score itself.",
-             "stores-other-than-returned"),
-            (_memo_slip(count="none"),
-             "It counts no calls: add `stats.nodes += 1` at the top, so that every call counts.", "counts-no-calls"),
-            (_memo_slip(count="misses"),
-             "It seems to count only the positions it works out: count every call, those answered by the table"
-             " included (the convention of section 1).", "counts-only-misses"),
-            (_memo_slip(store_leaves=False),
-             "Only the unfinished positions are stored: store the finished ones too, as `memo_negamax` does. (The"
-             " Haskell tutorial's table leaves them out, for the same count.)", "finished-not-stored"),
-            (_memo_slip(store_root=False),
-             "One entry short: the root is stored too, as in section 1 (the Ruby post leaves it out).",
-             "root-not-stored"),
+            (_memo_slip(stored=sign), "A position met again gets the sign stored for it: store the score itself,"
+             " the one you return.", "stores-sign"),
+            (_memo_slip(stored=lambda score: 2 * score), "The table holds another number than the score memo_score"
+             " returns: store the score itself.", "stores-other-than-returned"),
+            (_memo_slip(count="none"), "It counts no calls: add `stats.nodes += 1` at the top.", "counts-no-calls"),
+            (_memo_slip(count="misses"), "It counts only the positions it works out: count every call, those"
+             " answered by the table included.", "counts-only-misses"),
+            (_memo_slip(store_leaves=False), "Only the unfinished positions are stored: store the finished ones too.",
+             "finished-not-stored"),
+            (_memo_slip(store_root=False), "One entry short: store the root too.", "root-not-stored"),
             (_memo_slip(table={}),   # last: a table of its own makes its calls depend on what it was asked before
-             "Nothing was stored in the table it was given: store the score in `table`, the argument, not in a table"
-             " of your own.", "own-table"),
+             "Nothing was stored in the table it was given: store in `table`, not in a table of your own.",
+             "own-table"),
         ],
     ),
     answer=lambda: memo_score,
 )
 
 
-# ====================================================================== 06.2 a cache that forgets
-
-
+# 06.2 a cache that forgets
 def forgetful_calls(maxsize):
     """Calls (hits + misses) of negamax from the empty board with an LRU cache of `maxsize` entries."""
 
@@ -224,25 +197,22 @@ def forgetful_answer():
     return tuple(forgetful_calls(n) for n in (10, 100, 1_000, 5_000))
 
 
+_MISSES, _HITS = ("That is the misses alone: add the hits.", "misses-only"), ("That is the hits alone.", "hits-only")
 FORGETFUL = Exercise(
     number=2,
     starter="""\
 answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
 exercise("06", 2).check(answer)""",
-    figures=lambda: dict(
-        calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
-                                for n, calls in zip((10, 100, 1000, 5000), forgetful_answer())),
-    ),
+    figures=lambda: dict(calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
+                                                 for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
     code=(forgetful_calls, forgetful_answer),
     checker=NumbersCheck(
         {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
-        mistakes={
-            "calls with 10": {459_166: "That is the misses alone: add the hits.", 73_076: "That is the hits alone."},
-            "calls with 100": {177_831: "That is the misses alone: add the hits.", 120_755: "That is the hits alone."},
-            "calls with 1,000": {33_121: "That is the misses alone: add the hits.", 46_022: "That is the hits alone."},
-            "calls with 5,000": {5_690: "That is the misses alone: add the hits.", 11_181: "That is the hits alone.",
-                                 16_168: "That is an unlimited cache: was the cache created with maxsize=5000?"},
-        },
+        mistakes={"calls with 10": {459_166: _MISSES, 73_076: _HITS},
+                  "calls with 100": {177_831: _MISSES, 120_755: _HITS},
+                  "calls with 1,000": {33_121: _MISSES, 46_022: _HITS},
+                  "calls with 5,000": {5_690: _MISSES, 11_181: _HITS, 16_168: (
+                      "That is an unlimited cache: was the cache created with maxsize=5000?", "unlimited-cache")}},
         explain="A hundred entries already save nearly half of brute force's calls; 5,000 still make 703 more than an"
                 " unlimited cache.",
     ),
@@ -250,9 +220,7 @@ exercise("06", 2).check(answer)""",
 )
 
 
-# ====================================================================== 06.3 ★ path copying
-
-
+# 06.3 ★ path copying
 class Leaf:
     """One key and its value."""
 
@@ -332,13 +300,13 @@ def nodes_made():
 
 _MEMORY_LIMIT = 64_000_000   # bytes that all 5,479 versions may take together
 _SAMPLED = (0, 1, 2, 3, 10, 100, 1_000, 2_739, 5_478)
-_CHUNK = 250   # insertions per call of the check, between two measures of the memory the versions keep
+_CHUNK = 250   # insertions between two measures of the memory the versions keep
 _NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, CodeType)
 
 
 def _asked(size: int, count: int) -> list[int]:
-    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample (the first
-    100, 100 on each side of the last inserted, every 10th), so a right answer ten times slower than ours fits."""
+    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample, so that a
+    right answer ten times slower than ours fits the budget."""
     if size == 0:
         return list(range(count))
     if size <= 1_000:
@@ -347,9 +315,8 @@ def _asked(size: int, count: int) -> list[int]:
 
 
 def _bytes_kept(roots, seen: set) -> int:
-    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids, which are added): the nodes,
-    whatever they are made of, each counted once however many versions share it; unlike ``tracemalloc`` it runs
-    outside the learner's calls, so it costs their code nothing."""
+    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids, added): each node counted once
+    however many versions share it, outside the learner's calls (unlike ``tracemalloc``)."""
     total, stack = 0, list(roots)
     while stack:
         thing = stack.pop()
@@ -362,71 +329,26 @@ def _bytes_kept(roots, seen: set) -> int:
     return total
 
 
-class _NoTrie(Exception):
-    """trie_insert returned None: nothing holds a key then (the empty map is None)."""
-
-
-def _insert_all(insert, versions, keys, start, done):
-    """Insert ``keys`` (numbered from ``start``) one by one into the last version, keeping every version;
-    ``done[0]`` follows the insertion under way, for the words if one fails."""
-    for count, key in enumerate(keys, start=start):
-        done[0] = count
-        new = insert(versions[-1], key, count)
-        if new is None:
-            raise _NoTrie
-        versions.append(new)
-
-
-def _look_up_all(lookup, version, keys, done):
-    """``lookup(version, key)`` for every key, in order; ``done[0]`` follows the key under way."""
-    found = []
-    for index, key in enumerate(keys):
-        done[0] = index
-        found.append(lookup(version, key))
-    return found
-
-
-def _batch(learner, batch, call, named, describe, alone):
-    """``learner(*batch, call=call)``, one call of the learner's code for many of theirs; "too slow" or "never
-    finished" is then told of the one call under way (``alone(named[0])``: its args and words), called alone."""
-    try:
-        return learner(*batch, call=call, describe=describe, allow=(_NoTrie,))
-    except Stop as stopped:
-        if stopped.verdict.mistake in (TOO_SLOW, ENDLESS):
-            describe()                      # fixes named[0], the call under way
-            args, where = alone(named[0])
-            learner(*args, where=where)     # the budget is spent: it stops at once, with its own words
-        raise
-
-
 def _versions(insert, keys):
     """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
-    versions, done, seen, kept, named = [None], [0], {id(key) for key in keys}, 0, []
-
-    def where():     # the insertion under way when first asked (a second run to count calls moves done[0])
-        named.append(named[0] if named else done[0])
-        return f"at the {ordinal(named[0])} insertion, the key {keys[named[0] - 1].notation}", ()
-
+    versions, seen, kept, measured = [None], {id(key) for key in keys}, 0, 1
     collecting = gc.isenabled()
     gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
     try:
-        for start in range(0, len(keys), _CHUNK):
-            before = len(versions)
-            try:
-                _batch(insert, (versions, keys[start:start + _CHUNK], start + 1, done), _insert_all, named, where,
-                       lambda count: ((versions[count - 1], keys[count - 1], count), where()[0]))
-            except _NoTrie:
-                stop(f"trie_insert returned None {where()[0]}: a map holding a key cannot be None (None is the empty"
+        for count, key in enumerate(keys, start=1):
+            where = f"at the {ordinal(count)} insertion, the key {key.notation}"
+            versions.append(insert(versions[-1], key, count, where=where))
+            if versions[-1] is None:
+                stop(f"trie_insert returned None {where}: a map holding a key cannot be None (None is the empty"
                      " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
-            kept += _bytes_kept(versions[before:], seen)
+            if count % _CHUNK and count < len(keys):
+                continue
+            kept, measured = kept + _bytes_kept(versions[measured:], seen), len(versions)
             if kept > _MEMORY_LIMIT:
-                count = len(versions) - 1
                 stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
-                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map,"
-                     " as the copy-on-write dict does.",
-                     "Path copying makes new nodes only on the path from the root to the new key (a few dozen at"
-                     " most) and shares every other node with the old version: 5,478 versions then take a few MB.",
-                     mistake="copies-whole-map")
+                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map.",
+                     "Path copying makes new nodes only on the path to the new key and shares every other node with"
+                     " the old version: 5,478 versions then take a few MB.", mistake="copies-whole-map")
     finally:
         if collecting:
             gc.enable()
@@ -435,22 +357,18 @@ def _versions(insert, keys):
 
 def _wrong_lookup(size, index, key, got) -> None:
     """Stop with what is wrong when the version after ``size`` insertions answers ``got`` for key number index + 1."""
-    if index < size:
-        said = (f"the key {key.notation} was inserted (as the {ordinal(index + 1)}) with the value {index + 1}, but"
-                f" trie_lookup returns {describe_value(got)}.")
-    else:
-        said = (f"the key {key.notation} is inserted only later (as the {ordinal(index + 1)}), but trie_lookup"
-                f" already returns {describe_value(got)}.")
+    said = (f"the key {key.notation} was inserted (as the {ordinal(index + 1)}) with the value {index + 1}, but"
+            if index < size else f"the key {key.notation} is inserted only later (as the {ordinal(index + 1)}), but")
     why, mistake = None, "wrong-lookup"
     if index >= size and got == index + 1:
-        why = ("An old version has changed: trie_insert must not change the trie it is given, only build a new one"
-               " (copy the nodes on the path, share the rest).")
-        mistake = "old-version-changed"
+        why, mistake = ("An old version has changed: trie_insert must build a new trie, not change the one it is"
+                        " given (copy the nodes on the path, share the rest)."), "old-version-changed"
     elif isinstance(got, int) and not isinstance(got, bool) and 1 <= got <= size and got != index + 1:
-        why = (f"That is the value of another key, the {ordinal(got)} inserted: does trie_lookup return the value of"
-               " the leaf it reaches without checking that the leaf's key is the key asked for?")
-        mistake = "lookup-ignores-keys"
-    stop(f"In the version after {plural(size, 'insertion')}, {said}", key, why, mistake=mistake)
+        why, mistake = (f"That is the value of another key, the {ordinal(got)} inserted: does trie_lookup return the"
+                        " value of the leaf it reaches without checking that the leaf's key is the key asked for?"
+                        ), "lookup-ignores-keys"
+    stop(f"In the version after {plural(size, 'insertion')}, {said} trie_lookup returns {describe_value(got)}.", key,
+         why, mistake=mistake)
 
 
 def _raises_todo(function, *args) -> bool:
@@ -480,16 +398,9 @@ def _judge_trie(answer):
              " return None.", mistake="empty-map-holds-a-key")
     versions = _versions(insert, keys)
     for size in _SAMPLED:
-        asked, done, named = _asked(size, len(keys)), [0], []
-
-        def where():     # the key under way when first asked
-            named.append(named[0] if named else done[0])
-            return (f"in the version after {plural(size, 'insertion')}, for the key"
-                    f" {keys[asked[named[0]]].notation}", ())
-
-        found = _batch(lookup, (versions[size], [keys[index] for index in asked], done), _look_up_all, named, where,
-                       lambda index: ((versions[size], keys[asked[index]]), where()[0]))
-        for index, got in zip(asked, found):
+        for index in _asked(size, len(keys)):
+            got = lookup(versions[size], keys[index], describe=lambda: (
+                f"in the version after {plural(size, 'insertion')}, for the key {keys[index].notation}", ()))
             if got != (index + 1 if index < size else None) or isinstance(got, bool):
                 _wrong_lookup(size, index, keys[index], got)
     again = insert(versions[-1], keys[100], "new", where=f"when the key {keys[100].notation} is inserted again")
@@ -501,15 +412,11 @@ def _judge_trie(answer):
     twin = lookup(insert(None, -1, "minus one", where="on the key -1"), -2, where="for the key -2")
     if twin is not None:
         stop(f"A map holding only the key -1 returns {describe_value(twin)} for the key -2: trie_lookup seems to"
-             " compare hashes, not keys. Different keys may have the same hash (in Python, hash(-1) == hash(-2)):"
-             " compare the leaf's key with the key asked for, with ==.", mistake="lookup-compares-hashes")
-    return right(
-        f"all {len(keys):,} versions answer for exactly the keys inserted before them (checked in the versions"
-        f" after {', '.join(f'{n:,}' for n in _SAMPLED)} insertions, on a sample of the keys in the largest), none"
-        " changes when a later one is made, a key inserted again gets its new value in the new version only, a key"
-        f" with another key's hash is told apart, and all the versions together take less than"
-        f" {_MEMORY_LIMIT // 1_000_000} MB."
-    )
+             " compare hashes, not keys (hash(-1) == hash(-2)): compare the leaf's key with ==.",
+             mistake="lookup-compares-hashes")
+    return right(f"all {len(keys):,} versions answer for exactly the keys inserted before them (in a sample), none"
+                 " changes when a later one is made, a key inserted again changes the new version only, a key with"
+                 f" another key's hash is told apart, and all take less than {_MEMORY_LIMIT // 1_000_000} MB.")
 
 
 PATH_COPYING = Exercise(
@@ -522,9 +429,7 @@ PATH_COPYING = Exercise(
 )
 
 
-# ====================================================================== 06.4 the longest win (bottom-up)
-
-
+# 06.4 the longest win (bottom-up)
 def longest_win():
     """A won position whose game lasts longest under perfect play, read off the bottom-up table."""
     from ttt.retrograde import positions_by_level, solve_levels
@@ -549,17 +454,10 @@ def _longest() -> int:
 def _explain_win(board: Board):
     solution = solve(board)
     if solution.value < 1:
-        return (f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}:"
-                " look among the positions whose score is positive.", board)
+        return f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}.", board
     return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play: another won position"
             " lasts longer. (`plies_from_score(score, empty)` turns a score into plies.)",
             reveal(f"The longest win takes {_longest()}."), board)
-
-
-def _success_win(board: Board):
-    count = list(_won_plies().values()).count(_longest())
-    return (f"{board.turn} wins in {_longest()} plies under perfect play, the longest win there is; {count} of"
-            f" the {len(_won_plies()):,} won positions take that long.")
 
 
 LONGEST_WIN = Exercise(
@@ -568,15 +466,15 @@ LONGEST_WIN = Exercise(
     figures=lambda: dict(win=longest_win(), longest_wins=list(_won_plies().values()).count(_longest()),
                          longest=_longest(), own_moves=(_longest() + 1) // 2),
     code=(longest_win,),
-    checker=PositionCheck(lambda board: _won_plies().get(board) == _longest(), _explain_win,
-                          success=_success_win, parse=_reachable_3x3),
+    checker=PositionCheck(lambda board: _won_plies().get(board) == _longest(), _explain_win, parse=_reachable_3x3,
+                          success=lambda board: f"{board.turn} wins in {_longest()} plies under perfect play, the"
+                          f" longest win there is; {list(_won_plies().values()).count(_longest())} of the"
+                          f" {len(_won_plies()):,} won positions take that long."),
     answer=longest_win,
 )
 
 
-# ====================================================================== 06.5 one table for two questions
-
-
+# 06.5 one table for two questions
 def reaches_shared(board, target, table):
     """`can_draw` (target 0) and `can_win` (target 1) in one, with one table keyed by the board alone.  WRONG."""
     if board in table:
@@ -612,30 +510,20 @@ def _question(board: Board) -> str:
 
 
 def _explain_shared(board: Board):
-    stored = _first_table()
-    said = "can" if reaches(board, 0) else "cannot"
-    if board in stored and board.turn == "X":
-        note = (f"The first search stored an answer for this position to the same question, \"{_question(board)}\","
-                " so the entry is right.")
-    elif board in stored:
-        note = (f"The first search stored an answer for this position, to the question \"{_question(board)}\":"
-                f" {stored[board]}. Here that happens to be the right answer to \"can {board.turn} hold a draw?\" too.")
-    else:
-        note = "The first search never stored this position, and what it read below it did no harm."
-    return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note}"
-            " Which question did the first search ask, and store, for positions with each side to move?", board)
+    stored, said = _first_table(), "can" if reaches(board, 0) else "cannot"
+    note = ("The first search never stored this position." if board not in stored else
+            f"The first search stored {stored[board]} here, its answer to \"{_question(board)}\", which is right"
+            f" for \"can {board.turn} hold a draw?\" too.")
+    return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note} Which question"
+            " did the first search ask of positions with each side to move?", board)
 
 
 def _success_shared(board: Board):
-    stored = _first_table()
-    fact = f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
-    if board in stored:
-        start = (f"The first search stored {stored[board]} for this position, as the answer to"
-                 f" \"{_question(board)}\"; read back as the answer to \"can {board.turn} hold a draw?\" it is"
-                 f" wrong: {fact}.")
-    else:
-        start = (f"The first search never stored this position, but the entries below it answer the question it"
-                 f" asked of their side to move, so `can_draw` goes wrong here: {fact}.")
+    stored, fact = _first_table(), f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
+    start = (f"The first search stored {stored[board]} for this position, as the answer to \"{_question(board)}\";"
+             f" read back for \"can {board.turn} hold a draw?\" it is wrong: {fact}." if board in stored else
+             f"The entries below this position answer the question the first search asked of their side to move, so"
+             f" `can_draw` goes wrong here: {fact}.")
     return start + " An entry must be keyed by everything its answer depends on: `(board, target)`."
 
 
@@ -649,9 +537,7 @@ SHARED_TABLE = Exercise(
 )
 
 
-# ====================================================================== 06.6 ★ still wrong without the leaves
-
-
+# 06.6 ★ still wrong without the leaves
 def logged_search(board, alpha, beta, table, log):
     """`alphabeta_cache_inner(..., soft=True)`, writing in `log` every entry it stores and every one it reads."""
     if board.is_over:
@@ -698,22 +584,16 @@ def _soft_root(board):
     return alpha, log
 
 
-def _fits(result, true, alpha, beta) -> bool:
-    """Is a fail-soft result right under (alpha, beta)?  A bound on the right side, or the value itself."""
-    return result <= alpha if true <= alpha else result >= beta if true >= beta else result == true
-
-
-def _window(alpha, beta) -> str:
-    return f"({'-∞' if alpha == -INF else signed(alpha)}, {'∞' if beta == INF else signed(beta)})"
-
-
 def _bad_hits(log) -> dict[Board, tuple]:
-    """For each entry read back wrongly: (stored under this window, the value stored, read under that window)."""
+    """For each entry read back wrongly (not the value itself, nor a bound on its right side, under the window
+    of the moment): ((stored under this window, the value stored), read under that window)."""
     stores, found = {}, {}
     for kind, board, alpha, beta, value in log:
+        true = solve(board).value
         if kind == "store":
             stores[board] = (alpha, beta, value)
-        elif not _fits(value, solve(board).value, alpha, beta) and board not in found:  # a read
+        elif board not in found and not (value <= alpha if true <= alpha else value >= beta if true >= beta
+                                         else value == true):
             found[board] = (stores[board], (alpha, beta))
     return found
 
@@ -729,8 +609,8 @@ def _one_trace() -> str:
               f"a result of at least {signed(read_high)}" if true >= read_high else "the value itself")
     return (f"In `{position.notation}` ({position.turn} to move, {_WORTH[solve(position).value]}; the search finds"
             f" {signed(value)}) it is `{entry.notation}`: stored as {signed(stored)} under the window"
-            f" {_window(low, high)}, where it means \"{meaning} {signed(stored)}\", and read back under"
-            f" {_window(read_low, read_high)}, where its true value, {signed(true)}, needed {needed}. The search"
+            f" {format_window(low, high)}, where it means \"{meaning} {signed(stored)}\", and read back under"
+            f" {format_window(read_low, read_high)}, where its true value, {signed(true)}, needed {needed}. The search"
             " took the old bound for an answer.")
 
 
@@ -759,16 +639,13 @@ def _explain_still(found):
     position, entry, value, log = found
     if value == solve(position).value:
         return (f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
-                f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one of the 29"
-                " where it gives a wrong value (`mistakes` returns them).", position)
+                f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one"
+                " where it goes wrong (`mistakes` returns them).", position)
     kinds = {kind for kind, board, *_ in log if board == entry}
-    if "store" not in kinds:
-        why = "The search never stored that position: pick an entry from its table."
-    elif "read" not in kinds:
-        why = "That position was stored but never read back from the table, so it cannot mislead the search."
-    else:
-        why = ("That entry was read back, but each time what it said was true of the position under the window of"
-               " the moment (a bound on the right side, or the value itself). Look for a read-back where it was not.")
+    why = ("The search never stored that position: pick an entry from its table." if "store" not in kinds else
+           "That position was stored but never read back, so it cannot mislead the search." if "read" not in kinds
+           else "That entry was read back, but each time what it said was true of the position under the window of"
+           " the moment (a bound on the right side, or the value itself).")
     return (f"{_where(position, value)}: {why}", entry,
             "For each entry read back, compare its stored number with its true value, under the window of the moment.")
 
@@ -779,11 +656,10 @@ def _success_still(found):
     meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
                else f"exactly {signed(stored)}")
     return (f"{_where(position, value)}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when"
-            f" searched with the window {_window(low, high)}, where it means \"{meaning}\"; its true value is"
-            f" {signed(solve(entry).value)}. It was read back under the window {_window(read_low, read_high)}, where"
-            f" {signed(stored)} says something false about {signed(solve(entry).value)}, and the search took it as"
-            " settled. Only a flag saying what the stored number means (exact, lower or upper bound) lets a search"
-            " tell when a stored result may be reused.")
+            f" searched with the window {format_window(low, high)}, where it means \"{meaning}\"; its true value is"
+            f" {signed(solve(entry).value)}. It was read back under the window {format_window(read_low, read_high)},"
+            " where that is false, and the search took it as settled. Only a flag saying what the stored number means"
+            " (exact, lower or upper bound) tells when it may be reused.")
 
 
 STILL_WRONG = Exercise(
@@ -799,9 +675,7 @@ exercise("06", 6).check(answer)""",
 )
 
 
-# ====================================================================== 06.7 a kinder opponent
-
-
+# 06.7 a kinder opponent
 class Clumsy:
     """Plays like `PerfectPlayer()`, except that with probability `p` it plays a random move."""
 
@@ -839,21 +713,17 @@ KINDER = Exercise(
     starter="""\
 answer = None  # (missed wins with p = 0.1, 0.5, 1)
 exercise("06", 7).check(answer)""",
-    figures=lambda: dict(
-        draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer())),
-    ),
+    figures=lambda: dict(draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer()))),
     code=(Clumsy, missed_wins, kinder_answer),
     checker=NumbersCheck(
         {"missed with 0.1": 50, "missed with 0.5": 124, "missed with 1": 46},
         explain="The shortcut misses most against a middling opponent.",
         slips={  # recomputed by tests/exercises/test_nb06.py (missed_wins_with_a_slip)
-            (202, 274, 66): "That is with one Clumsy(p, seed) shared by both games: the shortcut's game then meets"
-                            " an opponent whose random numbers the full search's game has already drawn. Make a"
-                            " new Clumsy(p, seed) for each game.",
-            (19, 101, 93): "That is with the searches playing O: the question has them play X, the first move.",
-            (50, 124, 64): "With p = 1 the random moves are not those of Clumsy(1, seed): is it RandomPlayer, or a"
-                           " Clumsy that skips `rng.random()` when p is 1? Draw it at every move, as the prompt"
-                           " says, so that the random moves are the same.",
+            (202, 274, 66): ("That is with one Clumsy(p, seed) shared by both games, so they meet different random"
+                             " moves: make a new Clumsy(p, seed) for each game.", "one-clumsy-for-both"),
+            (19, 101, 93): ("That is with the searches playing O: the question has them play X.", "plays-o"),
+            (50, 124, 64): ("With p = 1 the random moves are not those of Clumsy(1, seed): is it RandomPlayer, or a"
+                            " Clumsy that skips `rng.random()` when p is 1?", "other-random-moves"),
         },
     ),
     answer=kinder_answer,
