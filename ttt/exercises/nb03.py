@@ -28,8 +28,7 @@ def tiny_tree_counts():
 
 TINY = Exercise(
     number=1, starter=answer_starter("(nodes, games, positions)"), code=(tiny_tree_counts,), answer=tiny_tree_counts,
-    checker=NumbersCheck(
-        {"nodes": 41, "games": 24, "positions": 29}, mistakes={
+    checker=NumbersCheck({"nodes": 41, "games": 24, "positions": 29}, mistakes={
             "nodes": {40: "Did you leave out the root, the empty board itself?",
                       29: "That is the number of positions: a node is counted once for every order that reaches it."},
             "games": {12: "That is the number of final *boards*: each is reached by two games,"
@@ -158,8 +157,7 @@ def most_popular():
 MOST_POPULAR = Exercise(
     number=3, starter=answer_starter("(ways, positions)"), code=(path_counts, most_popular), answer=most_popular,
     figures=lambda: dict(zip(("most_ways", "most_popular_positions"), most_popular())),
-    checker=NumbersCheck(
-        {"ways": 576, "positions": 222}, mistakes={
+    checker=NumbersCheck({"ways": 576, "positions": 222}, mistakes={
             "ways": {2_880: "That is a finished position (ply 9); the question asks for unfinished ones.",
                      36: "That is the most on ply 6; positions with more marks are reached in more orders."},
             "positions": {1: "Several positions tie for the most: count them all.",
@@ -182,8 +180,7 @@ def lazy_4x4_figures():
 LAZY = Exercise(
     number=4, starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"), code=(lazy_4x4_figures,),
     figures=lambda: dict(zip(("pruned_nodes", "first_ply", "nodes_to_ply_7"), lazy_4x4_figures())),
-    checker=NumbersCheck(
-        {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817}, mistakes={
+    checker=NumbersCheck({"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817}, mistakes={
             "nodes": {3_616: "Did you leave out the root?",
                       3_360: "That is only the deepest level, depth 3; the levels above it count too.",
                       257: "That is the tree pruned at depth 2."},
@@ -211,12 +208,11 @@ def count_games(board, memo=None):
 
 
 MEMO_BOARD = Board.parse("X../.../...")   # without a memo: 59,705 calls for 1,870 positions (smaller cases can't tell)
-EVERY_COUNT = 8
 
 
 def _count_positions() -> tuple[Board, ...]:
-    """One in EVERY_COUNT 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
-    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::EVERY_COUNT]
+    """One in eight 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
+    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::8]
     return fuller + (MEMO_BOARD,) + all_positions(2, 2, 2)
 
 
@@ -338,8 +334,7 @@ def _last_move_figures() -> dict:
 LAST_MOVE = Exercise(
     number=6, starter=answer_starter("(games, boards)"), code=(last_move_wins,), answer=last_move_wins,
     figures=_last_move_figures,
-    checker=NumbersCheck(
-        {"games": 81_792, "boards": 62}, mistakes={
+    checker=NumbersCheck({"games": 81_792, "boards": 62}, mistakes={
             "games": {127_872: "That is every game of length 9: the draws last nine moves too.",
                       46_080: "That is the number of draws."},
             "boards": {78: "That is every full board: 16 of them are draws.",

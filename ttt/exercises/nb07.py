@@ -176,8 +176,7 @@ def alphabeta_by_class():
 ALPHABETA_SYMMETRY = Exercise(
     number=3, starter=answer_starter("(calls, entries)"), code=(CanonicalTable, alphabeta_by_class),
     answer=alphabeta_by_class,
-    checker=NumbersCheck(
-        {"calls": 1_109, "entries": 505}, mistakes={
+    checker=NumbersCheck({"calls": 1_109, "entries": 505}, mistakes={
             "calls": {
                 4_839: "That is alpha-beta with a plain bound table: the table is not keyed by class.",
                 10_337: "That table stores under the canonical form but looks positions up as they are: "
@@ -215,8 +214,7 @@ def shared_sequences():
 COUNTS_PART = Exercise(
     number=4, starter=answer_starter("(sequences, most)"), code=(shared_sequences,),
     answer=lru_cache(maxsize=1)(shared_sequences),
-    checker=NumbersCheck(
-        {"sequences": 4_586, "most": 4}, mistakes={
+    checker=NumbersCheck({"sequences": 4_586, "most": 4}, mistakes={
             "sequences": {
                 5_066: "That is how many more classes of whole games there are than sequences (31,896 - "
                        "26,830); count the sequences that carry more than one class.",
@@ -259,8 +257,7 @@ def parent_bug_figures():
 INVARIANCE = Exercise(
     number=5, starter=answer_starter("(value, calls, entries, wrong)"), code=(parent_bug_negamax, parent_bug_figures),
     answer=parent_bug_figures,
-    checker=NumbersCheck(
-        {"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648}, mistakes={
+    checker=NumbersCheck({"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648}, mistakes={
             "calls": {2_271: "That is the count of the correct search: is the bug in place (the parent's images)?"},
             "entries": {5_478: "That is the table of the correct search: is the bug in place (the parent's images)?"},
             "wrong": {0: "With the bug in place, many entries hold the value of a child instead."},

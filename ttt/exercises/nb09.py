@@ -121,31 +121,29 @@ def _capped_calls(board, times, digits, bound):
     return memo.nodes, cap.calls, f"{_ratio(cap.calls, memo.nodes, digits, bound)} times"
 
 
-def _position_4x4(answer, which):
-    """``answer`` as an unfinished 4×4 board (k=4) with ten empty cells; a refusal saying why not otherwise."""
-    try:
-        board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
-    except ValueError as error:
-        stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
-    if (board.rows, board.cols, board.k) != (4, 4, 4):
-        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a"
-             " row.", mistake="not-4x4")
-    if board.size - board.moves_made != 10:
-        stop(f"The {which} position has {board.size - board.moves_made} empty cells, not 10.", mistake="not-ten-empty")
-    if board.is_over:
-        stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
-    return board
-
-
 _PAIR_TODO = "replace None with your two positions, then run the cell again."
 
 
 def _two_positions(answer):
-    """The answer as two positions, by the answer-shape rule; (None, None) is not answered yet."""
-    parts = several(answer, ["cheap", "dear"], "positions")
+    """The answer as two unfinished 4×4 boards (k=4) with ten empty cells; (None, None) is not answered yet."""
+    parts, boards = several(answer, ["cheap", "dear"], "positions"), []
     if all(part is None for part in parts):
         raise Stop(unanswered(_PAIR_TODO))
-    return tuple(_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)")))
+    for part, which in zip(parts, ("first (cheap)", "second (dear)")):
+        try:
+            board = parse_position(part)  # a 4×4 board string gets k=4, its shorter side
+        except ValueError as error:
+            stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
+        if (board.rows, board.cols, board.k) != (4, 4, 4):
+            stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four"
+                 " in a row.", mistake="not-4x4")
+        if board.size - board.moves_made != 10:
+            stop(f"The {which} position has {board.size - board.moves_made} empty cells, not 10.",
+                 mistake="not-ten-empty")
+        if board.is_over:
+            stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
+        boards.append(board)
+    return tuple(boards)
 
 
 def _measured(pair) -> Verdict:
@@ -207,8 +205,7 @@ def symmetric_positions():
 OWN_IMAGE = Exercise(
     number=3, starter=answer_starter("(symmetric, fixed_sum)"), code=(symmetric_positions,),
     answer=lru_cache(maxsize=1)(symmetric_positions),
-    checker=NumbersCheck(
-        {"symmetric": 21_587, "fixed sum": 21_805}, mistakes={
+    checker=NumbersCheck({"symmetric": 21_587, "fixed sum": 21_805}, mistakes={
             "symmetric": {
                 21_805: "That is the sum over the symmetries: a position fixed by several symmetries is counted "
                         "once per symmetry there. Count positions, not (position, symmetry) pairs.",
@@ -343,8 +340,7 @@ _MARKS = "Count the empty cells, not the marks: a key's set bits are its marks, 
 
 LONGEST = Exercise(
     number=6, starter=answer_starter("(plies, entries)"), code=(longest_win,), answer=lru_cache(maxsize=1)(longest_win),
-    checker=NumbersCheck(
-        {"plies": 7, "entries": 402}, mistakes={
+    checker=NumbersCheck({"plies": 7, "entries": 402}, mistakes={
             "plies": {
                 4: "That counts only the winner's moves; count both sides' (plies).",
                 6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and only a "
