@@ -40,14 +40,10 @@ RECTANGLES = Exercise(
     code=(rectangle_counts,), answer=lru_cache(maxsize=1)(rectangle_counts),  # worked out once per session
     checker=NumbersCheck(
         {"positions": 111_973, "rotate 180°": 123, "mirror left-right": 105, "mirror top-bottom": 899,
-         "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]},
-        mistakes={
+         "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]}, mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},
-            "classes": {
-                **dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
-                20_088: "That counts only the classes of unfinished positions.",
-            },
-        },
+            "classes": {**dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
+                        20_088: "That counts only the classes of unfinished positions."}},
         explain="Burnside: (111,973 + 123 + 105 + 899) / 4 = 28,275."),
 )
 

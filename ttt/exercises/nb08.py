@@ -128,21 +128,20 @@ def _fork_positions() -> list[Board]:
     return [board for board in all_positions() if board.moves_made <= 5]
 
 
-_FORK_SLIPS = [
-    (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
-     " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
-    (lambda board: _count_fork_cells(board, exactly=2),
-     "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
-    (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-     "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.", "counts-lines"),
-    (lambda board: _count_fork_cells(board, at_least=1),
-     "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.", "at-least-one"),
-]
-
 A_FORK_FEATURE = Exercise(
     number=2, starter=function_starter(fork_cells), code=(fork_cells,), answer=lambda: fork_cells,
-    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=_FORK_SLIPS,
-                          label="all 2,350 positions with at most five marks"),
+    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=[
+        (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
+         " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
+        (lambda board: _count_fork_cells(board, exactly=2),
+         "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
+        (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+         "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.",
+         "counts-lines"),
+        (lambda board: _count_fork_cells(board, at_least=1),
+         "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
+         "at-least-one"),
+    ], label="all 2,350 positions with at most five marks"),
 )
 
 
