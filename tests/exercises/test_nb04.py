@@ -226,6 +226,23 @@ def test_coach_mistakes_show_the_board_and_name_the_mistake(capsys, mistake, sli
     assert words in out
 
 
+class _Said(str):
+    """A learner's own string type: a right verdict in it is right."""
+
+
+@pytest.mark.parametrize("answer, slip", [
+    (lambda board, cell: _Said(nb04.verdict(board, cell)), None),                           # a str subclass: right
+    (lambda board, cell: nb04.verdict(board, cell).upper(), "capitals"),                    # shouted
+    (lambda board, cell: nb04.verdict(board, cell).replace(" ", "  "), "punctuation"),      # double spaces
+    (lambda board, cell: nb04.verdict(board, cell).replace(" ", "_").title(), "capitals_and_punctuation"),
+    (lambda board, cell: "That was a win", ""),           # capitals and punctuation, but the words are wrong too
+])
+def test_coach_spellings_are_named_by_what_came_back(answer, slip):
+    """The spelling slips are recognised on the failing case alone: the same words once folded, and no others."""
+    judged_ = exercise("04", 3).judge(answer)
+    assert (judged_.ok, judged_.mistake) == ((True, "") if slip is None else (False, slip)), judged_.text
+
+
 def test_coach_errors_and_the_starter(capsys):
     def verdict(board, cell):
         raise NotImplementedError

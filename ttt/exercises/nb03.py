@@ -9,17 +9,15 @@ from math import perm
 
 from ttt.board import Board
 from ttt.exercises.calls import is_learners_file
-from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
+from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck, When
 from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.words import plural
 from ttt.positions import all_positions
 from ttt.tree import Node, count_nodes, count_tree, game_tree, prune, reachable_positions
 
+
 # ====================================================================== 03.1 a tiny board by hand
-
-
 def tiny_tree_counts():
     """Nodes, games and positions of the 2×2 tree with two in a row, counted ply by ply."""
     nodes = 1 + 4 + 4 * 3 + 4 * 3 * 2   # every order of moves, up to X's winning third move
@@ -29,12 +27,8 @@ def tiny_tree_counts():
 
 
 TINY = Exercise(
-    number=1,
-    starter=answer_starter("(nodes, games, positions)"),
-    code=(tiny_tree_counts,),
-    checker=NumbersCheck(
-        {"nodes": 41, "games": 24, "positions": 29},
-        mistakes={
+    number=1, starter=answer_starter("(nodes, games, positions)"), code=(tiny_tree_counts,), answer=tiny_tree_counts,
+    checker=NumbersCheck({"nodes": 41, "games": 24, "positions": 29}, mistakes={
             "nodes": {40: "Did you leave out the root, the empty board itself?",
                       29: "That is the number of positions: a node is counted once for every order that reaches it."},
             "games": {12: "That is the number of final *boards*: each is reached by two games,"
@@ -43,15 +37,11 @@ TINY = Exercise(
                           28: "Did you leave out the empty board? It is a position too.",
                           17: "That is the number of unfinished positions: the 12 finished boards are positions too."},
         },
-        explain="X wins on move 3 in every game, and the 12 final boards are each reached in two orders.",
-    ),
-    answer=tiny_tree_counts,
+        explain="X wins on move 3 in every game, and the 12 final boards are each reached in two orders."),
 )
 
 
 # ====================================================================== 03.2 height and width
-
-
 def height(tree):
     """The number of moves on the longest path from the root down to a leaf."""
     if not tree.children:
@@ -115,26 +105,22 @@ def _shortest_path(tree):
 _TREES_LABEL = "the trees of all 3,128 3×3 positions with at least six marks and of all 29 of 2×2"
 
 HEIGHT_WIDTHS = Exercise(
-    number=2,
-    starter=function_starter(height, widths),
-    code=(height, widths),
+    number=2, starter=function_starter(height, widths), code=(height, widths), answer=lambda: (height, widths),
     checker=FunctionsCheck(
         FunctionCheck(
-            _height_reference, _on_trees(_height_reference),
-            name="height", args="tree", label=_TREES_LABEL,
+            _height_reference, _on_trees(_height_reference), name="height", args="tree", label=_TREES_LABEL,
             mistakes=[
-                (lambda tree: _height_reference(tree.board) + 1,
-                 "That counts the nodes on the longest path; height counts the moves, one fewer.", "counts-nodes-on-path"),
+                (lambda tree: len(_nodes_per_depth(tree.board)),
+                 "That counts the nodes on the longest path; height counts the moves, one fewer.",
+                 "counts-nodes-on-path"),
                 (lambda tree: tree.board.size - tree.board.moves_made,
                  "That is the number of empty cells, but a game can end before the board is full: follow the "
                  "tree itself (a leaf has height 0, any other node one more than its highest child).", "empty-cells"),
                 (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
-            ],
-        ),
+            ]),
         FunctionCheck(
-            _widths_reference, _on_trees(_widths_reference),
-            name="widths", args="tree", label=_TREES_LABEL, normalize=_as_list,
-            mistakes=[
+            _widths_reference, _on_trees(_widths_reference), name="widths", args="tree", label=_TREES_LABEL,
+            normalize=_as_list, mistakes=[
                 (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
                  "Your list starts at the empty board (the ply of the game); widths counts depths below the "
                  "root of *this* tree, so it starts with 1, the root itself.", "from-the-empty-board"),
@@ -142,16 +128,12 @@ HEIGHT_WIDTHS = Exercise(
                  "The root is missing: depth 0 holds one node, the root itself.", "root-missing"),
                 (lambda tree: [1] * len(_widths_reference(tree.board)),
                  "Each depth counts every node at that depth, not one path through the tree.", "one-path"),
-            ],
-        ),
+            ]),
     ),
-    answer=lambda: (height, widths),
 )
 
 
 # ====================================================================== 03.3 the most popular position
-
-
 def path_counts():
     """{position: the number of move orders from the empty board that reach it}, one ply at a time."""
     ways, layer = {}, {Board.empty(): 1}
@@ -173,28 +155,20 @@ def most_popular():
 
 
 MOST_POPULAR = Exercise(
-    number=3,
-    starter=answer_starter("(ways, positions)"),
+    number=3, starter=answer_starter("(ways, positions)"), code=(path_counts, most_popular), answer=most_popular,
     figures=lambda: dict(zip(("most_ways", "most_popular_positions"), most_popular())),
-    code=(path_counts, most_popular),
-    checker=NumbersCheck(
-        {"ways": 576, "positions": 222},
-        mistakes={
+    checker=NumbersCheck({"ways": 576, "positions": 222}, mistakes={
             "ways": {2_880: "That is a finished position (ply 9); the question asks for unfinished ones.",
                      36: "That is the most on ply 6; positions with more marks are reached in more orders."},
             "positions": {1: "Several positions tie for the most: count them all.",
                           8: "Symmetry gives eight copies of a position, but far more positions tie here.",
                           390: "That is every position of ply 8; the finished ones among them do not count."},
         },
-        explain="Every unfinished position of ply 8 has no line, so all 4!·4! orders of its marks reach it.",
-    ),
-    answer=most_popular,
+        explain="Every unfinished position of ply 8 has no line, so all 4!·4! orders of its marks reach it."),
 )
 
 
 # ====================================================================== 03.4 lazy and 4×4
-
-
 def lazy_4x4_figures():
     """Nodes of the lazy 4×4 tree pruned at depth 3; the first ply a game can end; nodes up to it."""
     top = prune(game_tree(Board.empty(4, 4, 4), lazy=True), 3)
@@ -204,13 +178,9 @@ def lazy_4x4_figures():
 
 
 LAZY = Exercise(
-    number=4,
-    starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"),
+    number=4, starter=answer_starter("(nodes, first_ply, nodes_to_that_ply)"), code=(lazy_4x4_figures,),
     figures=lambda: dict(zip(("pruned_nodes", "first_ply", "nodes_to_ply_7"), lazy_4x4_figures())),
-    code=(lazy_4x4_figures,),
-    checker=NumbersCheck(
-        {"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817},
-        mistakes={
+    checker=NumbersCheck({"nodes": 3_617, "first ply": 7, "nodes to that ply": 63_994_817}, mistakes={
             "nodes": {3_616: "Did you leave out the root?",
                       3_360: "That is only the deepest level, depth 3; the levels above it count too.",
                       257: "That is the tree pruned at depth 2."},
@@ -220,15 +190,12 @@ LAZY = Exercise(
                                   57_657_600: "That is ply 7 alone; add the plies above it.",
                                   63_994_816: "Did you leave out the root?"},
         },
-        explain="Up to ply 7 no game has ended, so every ply is a product 16·15·…, as on 3×3 up to ply 5.",
-    ),
+        explain="Up to ply 7 no game has ended, so every ply is a product 16·15·…, as on 3×3 up to ply 5."),
     answer=lazy_4x4_figures,
 )
 
 
 # ====================================================================== 03.5 ★ count without a tree
-
-
 def count_games(board, memo=None):
     """The number of complete games below ``board``, working out each position once."""
     if memo is None:
@@ -240,14 +207,12 @@ def count_games(board, memo=None):
     return memo[board]
 
 
-MEMO_BOARD = Board.parse("X../.../...")
-"""Where a count without a memo shows: 59,705 calls for 1,870 positions (the cases before it are too small to tell)."""
-EVERY_COUNT = 8
+MEMO_BOARD = Board.parse("X../.../...")   # without a memo: 59,705 calls for 1,870 positions (smaller cases can't tell)
 
 
 def _count_positions() -> tuple[Board, ...]:
-    """One in EVERY_COUNT 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
-    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::EVERY_COUNT]
+    """One in eight 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
+    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::8]
     return fuller + (MEMO_BOARD,) + all_positions(2, 2, 2)
 
 
@@ -275,14 +240,12 @@ def _calls_by_name(count_games, board) -> tuple[int, int] | None:
     return (games, calls + 1) if calls else None
 
 
-_ASKED_FOR_MOVES = (Board.children.__code__, Board.legal_moves.__code__)
-"""Where a count asks a board for its moves: once a position with a memo, every time it is reached without."""
+_ASKED_FOR_MOVES = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
 
 
 def _calls_by_profile(count_games, board) -> tuple[int, int]:
-    """``(games, work)``, counted by a profile hook: the calls of the learner's own functions, whatever name they
-    recurse by, or, where it is more, the times their code asked a board for its moves (a count by loops makes
-    one call, but without a memo it asks each position again every time it reaches it)."""
+    """``(games, work)`` by a profile hook: the learner's calls, or, if more, the times their code asked a board for
+    its moves (a count by loops makes one call, but without a memo asks a position again each time it is met)."""
     calls = asked = 0
 
     def count(frame, event, arg):
@@ -325,14 +288,8 @@ def _games_once(count_games, board):
     return Repeated(games, calls, positions) if calls > 8 * positions else games
 
 
-def _no_memo(board):
-    return 1 if board.is_over else sum(_no_memo(child) for _, child in board.children())
-
-
 COUNT_GAMES = Exercise(
-    number=5,
-    starter=function_starter(count_games),
-    code=(count_games,),
+    number=5, starter=function_starter(count_games), code=(count_games,), answer=lambda: count_games,
     checker=FunctionCheck(
         lambda board: _counts(board).games, _count_positions, name="count_games", call=_games_once,
         label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
@@ -349,19 +306,16 @@ COUNT_GAMES = Exercise(
             (lambda board: _counts(board).positions,
              "That counts each position once; a game is a path, and many paths pass through one position.",
              "counts-positions"),
-            (_no_memo, "It works the same positions out again and again. Is the memo used? Look a board up before "
-                       "recursing, and store its count after.", "no-memo"),
+            (When(lambda board, expected, got: got == Repeated(expected, 0, 0)),    # right games, too many calls
+             "It works the same positions out again and again. Is the memo used? Look a board up before recursing,"
+             " and store its count after.", "no-memo"),
         ],
         slow="Is the memo used? Each position should be worked out once.",
-        work=lambda board: (_counts(board).positions, "positions exist below this board, itself included"),
-    ),
-    answer=lambda: count_games,
+        work=lambda board: (_counts(board).positions, "positions exist below this board, itself included")),
 )
 
 
 # ====================================================================== 03.6 ★ wins on the last move
-
-
 def last_move_wins():
     """Games of length 9 that X wins, and the different boards on which X wins with move 9."""
     counts = count_tree(Board.empty())
@@ -372,30 +326,21 @@ def last_move_wins():
 
 def _last_move_figures() -> dict:
     games, boards = last_move_wins()
-    ways = path_counts()
-    orders = sorted(paths for board, paths in ways.items() if board.moves_made == 9 and board.winner == "X")
-    return dict(
-        games=games, boards=boards, fewest_orders=orders[0], most_orders=orders[-1],
-        orders_per_board=games / boards,
-    )
+    orders = sorted(paths for board, paths in path_counts().items() if board.moves_made == 9 and board.winner == "X")
+    return dict(games=games, boards=boards, fewest_orders=orders[0], most_orders=orders[-1],
+                orders_per_board=games / boards)
 
 
 LAST_MOVE = Exercise(
-    number=6,
-    starter=answer_starter("(games, boards)"),
+    number=6, starter=answer_starter("(games, boards)"), code=(last_move_wins,), answer=last_move_wins,
     figures=_last_move_figures,
-    code=(last_move_wins,),
-    checker=NumbersCheck(
-        {"games": 81_792, "boards": 62},
-        mistakes={
+    checker=NumbersCheck({"games": 81_792, "boards": 62}, mistakes={
             "games": {127_872: "That is every game of length 9: the draws last nine moves too.",
                       46_080: "That is the number of draws."},
             "boards": {78: "That is every full board: 16 of them are draws.",
                        16: "That is the number of drawn full boards."},
         },
-        explain="Each of the 62 boards is reached by over a thousand orders of moves on average.",
-    ),
-    answer=last_move_wins,
+        explain="Each of the 62 boards is reached by over a thousand orders of moves on average."),
 )
 
 

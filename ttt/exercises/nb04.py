@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 
 from ttt.bitboard import layout
 from ttt.board import Board
-from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, parse_position
+from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, When, parse_position
 from ttt.exercises.verdicts import reveal
 from ttt.exercises.core import Exercise
 from ttt.positions import all_positions, unfinished_positions
@@ -22,8 +22,8 @@ from ttt.solver import describe, move_hints, move_scores, solve
 from ttt.symmetry import canonical
 from ttt.tree import reachable_positions
 
-# ====================================================================== 04.1 Hutton's order, literally
 
+# ====================================================================== 04.1 Hutton's order, literally
 ORDER = {"O": 0, "draw": 1, "X": 2}  # Hutton's O < B < X, as positions in a list
 
 
@@ -58,17 +58,11 @@ def _later_positions(marks: int = 4) -> tuple[Board, ...]:
 
 
 HUTTON_ORDER = Exercise(
-    number=1,
-    starter=function_starter(minimax_outcome),
-    figures=lambda: dict(
-        wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions()),
-    ),
-    code=(minimax_outcome,),
+    number=1, starter=function_starter(minimax_outcome), code=(minimax_outcome,), answer=lambda: minimax_outcome,
+    figures=lambda: dict(wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions())),
     checker=FunctionCheck(   # 603 positions: a learner's minimax without a memo searches them in hundredths of a second
-        _outcome_reference,
-        lambda: tuple(board for board in _later_positions(5) if canonical(board) == board),
-        name="minimax_outcome",
-        label="the 603 positions with at least five marks, up to symmetry",
+        _outcome_reference, lambda: tuple(board for board in _later_positions(5) if canonical(board) == board),
+        name="minimax_outcome", label="the 603 positions with at least five marks, up to symmetry",
         mistakes=[
             (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
                        "letters come after capitals), so X would rather draw than win. Compare with a key: "
@@ -81,18 +75,13 @@ HUTTON_ORDER = Exercise(
              ' None. The outcome there is "draw".', "winner_for_a_draw"),
         ],
         describe=lambda board, expected, got: None if isinstance(got, str) and got in ORDER else (
-            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
-    ),
-    answer=lambda: minimax_outcome,
+            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}.")),
 )
 
 
 # ====================================================================== 04.2 a loser that gives up
-
-
 def games_against_everyone(start, me, choose):
-    """Counter of (result for `me`, moves in the game) over every game from `start` in which
-    `me` plays one of `choose(board)` and the opponent plays any legal move (as in the notebook)."""
+    """Counter of (result for `me`, moves) over every game from `start`, `me` playing `choose(board)` (notebook's)."""
 
     @lru_cache(maxsize=None)
     def games(board):
@@ -194,21 +183,16 @@ def _compare_tables(perfect: Counter, quitter: Counter) -> str:
 
 
 GIVE_UP = Exercise(
-    number=2,
-    starter=answer_starter('a Board, or text such as "XX./O../..."'),
+    number=2, starter=answer_starter('a Board, or text such as "XX./O../..."'), answer=first_differing_start,
     figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
         _tables_differ, _explain_tables, parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
-        success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}.",
-    ),
-    answer=first_differing_start,
+        success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."),
 )
 
 
 # ====================================================================== 04.3 coach mode
-
-
 def verdict(board, cell):
     """"good move" if `cell` keeps the value of `board` for the side to move, else what it threw away."""
     scores = move_scores(board)
@@ -231,8 +215,7 @@ def _verdicts_reference(board: Board) -> dict[int, str]:
 
 
 def _moves() -> list[tuple[Board, int]]:
-    """Every move (345) of the 54 unfinished positions with at most three marks up to symmetry: every slip shows
-    there, and a learner's ``verdict`` answers them in hundredths of a second (all 4,520 positions take seconds)."""
+    """The 345 moves of the 54 unfinished positions with at most three marks up to symmetry: every slip shows there."""
     move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
     return [(board, cell) for board in unfinished_positions()
             if board.moves_made <= 3 and canonical(board) == board for cell in board.legal_moves()]
@@ -246,40 +229,15 @@ def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
     return f"that was a {move_hints(board)[best]}; now it is a {move_hints(board)[cell]}"
 
 
-def _labels_swapped(board, cell):
-    said = _verdicts_reference(board)[cell]
-    return re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1", said)
-
-
-class _Spelled(str):
-    """The right verdict as a slip spells it: equal (from the learner's side, asked first) to every text that
-    reads the same once ``fold`` is applied, so one slip stands for all its spellings ("That was ...")."""
-
-    __hash__ = str.__hash__
-
-    def __new__(cls, text: str, fold):
-        spelled = super().__new__(cls, text)
-        spelled.fold = fold
-        return spelled
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, str) and self.fold(str(other)) == self.fold(str(self))
-
-    def __ne__(self, other) -> bool:
-        return not self == other
-
-
-def _spelled(fold):
+def _spelled(fold) -> When:
     """The slip that writes the right verdict in another spelling, ``fold`` telling which spellings are alike."""
-    return lambda board, cell: _Spelled(_verdicts_reference(board)[cell], fold)
+    return When(lambda board, cell, expected, got: isinstance(got, str) and fold(str(got)) == fold(expected))
 
 
 _AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is a draw\""
 
 COACH = Exercise(
-    number=3,
-    starter=function_starter(verdict),
-    code=(verdict,),
+    number=3, starter=function_starter(verdict), code=(verdict,), answer=lambda: verdict,
     checker=FunctionCheck(
         lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
         label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
@@ -293,8 +251,9 @@ COACH = Exercise(
              "`max` belongs, or scores from the opponent's view? move_scores(board) scores each move for the "
              "side to move now; solve(board.play(cell)).score scores the position after it for the opponent.",
              "worst_move_as_best"),
-            (_labels_swapped, "Is the best move's label first, and the label of the move played second?",
-             "labels_swapped"),
+            (lambda board, cell: re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1",
+                                        _verdicts_reference(board)[cell]),
+             "Is the best move's label first, and the label of the move played second?", "labels_swapped"),
             (_spelled(str.lower),
              f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),
             (_spelled(lambda text: " ".join(re.findall(r"[A-Za-z0-9]+", text))),
@@ -303,15 +262,11 @@ COACH = Exercise(
             (_spelled(lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))),
              f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
              "lower case, with a semicolon between the two parts.", "capitals_and_punctuation"),
-        ],
-    ),
-    answer=lambda: verdict,
+        ]),
 )
 
 
 # ====================================================================== 04.4 ★ where "10 − depth" breaks
-
-
 @cache
 def post_negamax(board):
     """The post's negamax, its depth counted from the empty board: the best of the post's scores for the side
@@ -344,8 +299,7 @@ def where_ten_breaks():
 
 
 def _post_move(lay, me: int, opp: int, moves: int, cell: int) -> int:
-    """The post's score of playing ``cell`` (a position as bitboards, the side to move's and the opponent's,
-    ``moves`` marks on it): 10 − d for a win on move d, 0 for a draw, else minus the opponent's best."""
+    """The post's score of playing ``cell`` on bitboards: 10 − d for a win on move d, 0 for a draw, else −reply."""
     mine = me | 1 << cell
     if lay.wins_with(cell, mine):
         return 10 - (moves + 1)
@@ -400,22 +354,17 @@ def _ten_success(board: Board):
 
 
 TEN_MINUS_DEPTH = Exercise(
-    number=4,
-    starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
+    number=4, starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
     figures=lambda: dict(board=where_ten_breaks(), ten_breaks=_ten_success(where_ten_breaks())),
-    code=(post_negamax, post_scores, throws_value_away, where_ten_breaks),
+    code=(post_negamax, post_scores, throws_value_away, where_ten_breaks), answer=where_ten_breaks,
     checker=PositionCheck(
         _ten_breaks, _explain_ten, success=_ten_success,
         parse=_playable((3, 4, 3), "Give a position of the 3×4 board with three in a row, such as"
-                                   " Board.parse(\"X.../.O../....\") (k is the shorter side, 3)."),
-    ),
-    answer=where_ten_breaks,
+                                   " Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")),
 )
 
 
 # ====================================================================== 04.5 ★ against a random opponent
-
-
 def win_chance(board, player):
     """The exact chance that `player`, as X, wins from `board` against O moving uniformly at random."""
     if board.is_over:
@@ -431,21 +380,15 @@ def simulated_wins(games=10_000):
     return play_match(PerfectPlayer(), RandomPlayer(seed=0), games=games, seed=0, a_plays="X").wins
 
 
-_CHANCE = NumberCheck(Fraction(191, 192), what="the exact chance that X wins", mistakes={
-    71 / 73: ("That is the share of the 73 games that X wins; the games are not equally likely.", "share_of_games"),
-    1: ("That would mean X wins every game, but O, moving at random, sometimes blocks in time and holds the draw:"
-        " add up those games too, each weighted by how likely O's moves are.", "always_wins"),
-    lambda answer: abs(answer - Fraction(191, 192)) < 0.01: (
-        "Close: is it an estimate from simulated games? Compute the exact chance with a recursion, as in"
-        " games_against_everyone.", "estimate"),
-})
-
-
 RANDOM_OPPONENT = Exercise(
-    number=5,
-    starter=answer_starter("the exact probability that X wins"),
-    code=(win_chance, simulated_wins),
-    checker=_CHANCE,
+    number=5, starter=answer_starter("the exact probability that X wins"), code=(win_chance, simulated_wins),
+    checker=NumberCheck(Fraction(191, 192), what="the exact chance that X wins", mistakes={
+        71 / 73: ("That is the share of the 73 games that X wins; the games are not equally likely.", "share_of_games"),
+        1: ("That would mean X wins every game, but O, moving at random, sometimes blocks in time and holds the draw:"
+            " add up those games too, each weighted by how likely O's moves are.", "always_wins"),
+        lambda answer: abs(answer - Fraction(191, 192)) < 0.01: (
+            "Close: is it an estimate from simulated games? Compute the exact chance with a recursion, as in"
+            " games_against_everyone.", "estimate")}),
     answer=lambda: win_chance(Board.empty(), PerfectPlayer()),
 )
 

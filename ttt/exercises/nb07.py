@@ -19,9 +19,8 @@ from ttt.symmetry import canonical, canonical_key, images, stabiliser, symmetrie
 from ttt.symmetry_search import positions_up_to_symmetry
 from ttt.tree import reachable_positions
 
+
 # ====================================================================== 07.1 rectangles
-
-
 def rectangle_counts():
     """Positions of 3×4 (k = 3), the positions each symmetry leaves unchanged, and the classes (Burnside)."""
     positions = reachable_positions(Board.empty(3, 4, 3))
@@ -37,27 +36,19 @@ _BY_FOUR = ("That divides the positions by four, as if every class had four memb
             "three symmetries leave unchanged before dividing.")
 
 RECTANGLES = Exercise(
-    number=1,
-    starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
-    code=(rectangle_counts,),
+    number=1, starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
+    code=(rectangle_counts,), answer=lru_cache(maxsize=1)(rectangle_counts),  # worked out once per session
     checker=NumbersCheck(
         {"positions": 111_973, "rotate 180°": 123, "mirror left-right": 105, "mirror top-bottom": 899,
-         "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]},
-        mistakes={
+         "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]}, mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},
-            "classes": {
-                **dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
-                20_088: "That counts only the classes of unfinished positions.",
-            },
-        },
-        explain="Burnside: (111,973 + 123 + 105 + 899) / 4 = 28,275.",
-    ),
-    answer=lru_cache(maxsize=1)(rectangle_counts),  # worked out once per session
+            "classes": {**dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
+                        20_088: "That counts only the classes of unfinished positions."}},
+        explain="Burnside: (111,973 + 123 + 105 + 899) / 4 = 28,275."),
 )
 
 
 # ====================================================================== 07.2 a cheaper canonical form
-
 def image_tables():
     """For each of the eight symmetries, the bit that the mark in each cell moves to: ``1 << perm[cell]``."""
     return [[1 << perm[cell] for cell in range(9)] for _, perm in symmetries()]
@@ -156,18 +147,11 @@ def _judge_bit_key(answer):
     return right(f"bit_key gives one key per class: {len(owner):,} keys for the 5,478 positions and their images.")
 
 
-CHEAPER_KEY = Exercise(
-    number=2,
-    starter=function_starter(bit_key),
-    code=(image_tables, image, bit_key, bits),
-    checker=CustomCheck(_judge_bit_key, kind="function"),
-    answer=lambda: bit_key,
-)
+CHEAPER_KEY = Exercise(number=2, starter=function_starter(bit_key), code=(image_tables, image, bit_key, bits),
+                       checker=CustomCheck(_judge_bit_key, kind="function"), answer=lambda: bit_key)
 
 
 # ====================================================================== 07.3 symmetry in alpha-beta
-
-
 class CanonicalTable(dict):
     """A bound table that files every position under its canonical form (alphabeta uses get and [] =)."""
 
@@ -186,12 +170,9 @@ def alphabeta_by_class():
 
 
 ALPHABETA_SYMMETRY = Exercise(
-    number=3,
-    starter=answer_starter("(calls, entries)"),
-    code=(CanonicalTable, alphabeta_by_class),
-    checker=NumbersCheck(
-        {"calls": 1_109, "entries": 505},
-        mistakes={
+    number=3, starter=answer_starter("(calls, entries)"), code=(CanonicalTable, alphabeta_by_class),
+    answer=alphabeta_by_class,
+    checker=NumbersCheck({"calls": 1_109, "entries": 505}, mistakes={
             "calls": {
                 4_839: "That is alpha-beta with a plain bound table: the table is not keyed by class.",
                 10_337: "That table stores under the canonical form but looks positions up as they are: "
@@ -203,15 +184,11 @@ ALPHABETA_SYMMETRY = Exercise(
             "entries": {2_511: "That is the plain bound table: it is not keyed by class.",
                         651: "Canonicalise in `get` too.", 2_263: "Canonicalise in `__setitem__` too."},
         },
-        explain="Four times fewer calls than the plain bound table (4,839).",
-    ),
-    answer=alphabeta_by_class,
+        explain="Four times fewer calls than the plain bound table (4,839)."),
 )
 
 
 # ====================================================================== 07.4 ★ where the counts part
-
-
 def shared_sequences():
     """How many class sequences more than one class of whole games shares, and the most that share one."""
     perms = [perm for _, perm in symmetries()]
@@ -231,12 +208,9 @@ def shared_sequences():
 
 
 COUNTS_PART = Exercise(
-    number=4,
-    starter=answer_starter("(sequences, most)"),
-    code=(shared_sequences,),
-    checker=NumbersCheck(
-        {"sequences": 4_586, "most": 4},
-        mistakes={
+    number=4, starter=answer_starter("(sequences, most)"), code=(shared_sequences,),
+    answer=lru_cache(maxsize=1)(shared_sequences),
+    checker=NumbersCheck({"sequences": 4_586, "most": 4}, mistakes={
             "sequences": {
                 5_066: "That is how many more classes of whole games there are than sequences (31,896 - "
                        "26,830); count the sequences that carry more than one class.",
@@ -245,15 +219,11 @@ COUNTS_PART = Exercise(
             },
             "most": {2: "Some sequences are shared by more than two classes."},
         },
-        explain="4,346 sequences carry two classes of whole games and 240 carry four.",
-    ),
-    answer=lru_cache(maxsize=1)(shared_sequences),
+        explain="4,346 sequences carry two classes of whole games and 240 carry four."),
 )
 
 
 # ====================================================================== 07.5 invariance as a test
-
-
 def parent_bug_negamax(board, table, stats, parent=None):
     """symmetry_table_negamax with a planted bug: a value is stored under the images of the parent."""
     stats.nodes += 1
@@ -281,20 +251,14 @@ def parent_bug_figures():
 
 
 INVARIANCE = Exercise(
-    number=5,
-    starter=answer_starter("(value, calls, entries, wrong)"),
-    code=(parent_bug_negamax, parent_bug_figures),
-    checker=NumbersCheck(
-        {"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648},
-        mistakes={
+    number=5, starter=answer_starter("(value, calls, entries, wrong)"), code=(parent_bug_negamax, parent_bug_figures),
+    answer=parent_bug_figures,
+    checker=NumbersCheck({"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648}, mistakes={
             "calls": {2_271: "That is the count of the correct search: is the bug in place (the parent's images)?"},
             "entries": {5_478: "That is the table of the correct search: is the bug in place (the parent's images)?"},
             "wrong": {0: "With the bug in place, many entries hold the value of a child instead."},
         },
-        direction=False,
-        explain="The root's value survives the bug; the counts do not.",
-    ),
-    answer=parent_bug_figures,
+        direction=False, explain="The root's value survives the bug; the counts do not."),
 )
 
 

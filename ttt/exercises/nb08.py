@@ -31,8 +31,6 @@ def whole_game():
 
 
 # ====================================================================== 08.1 which features matter
-
-
 def dropping(name):
     """The features with one count replaced by 0 (the tuple keeps its length, so training starts alike)."""
     index = FEATURE_NAMES.index(name)
@@ -97,21 +95,16 @@ def _explain_features(names: set):
 
 
 WHICH_FEATURES = Exercise(
-    number=1,
-    starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
-    code=(dropping, shares_without_each_count, worst_two),
+    number=1, starter=answer_starter('the names of two counts, e.g. {"my_ones", "their_ones"}'),
+    code=(dropping, shares_without_each_count, worst_two), answer=lru_cache(maxsize=1)(worst_two),  # once a session
     checker=PositionCheck(
-        lambda names: names == WORST_TWO, _explain_features, parse=_two_counts,
+        lambda names: names == WORST_TWO, _explain_features, parse=_two_counts, instruction=_FEATURES_TODO,
         success="without their_twos or without my_wins the share falls to about 81% (seed 0); without any other count"
-                " it stays above 94%.",
-        instruction=_FEATURES_TODO),
-    answer=lru_cache(maxsize=1)(worst_two),  # worked out once per session
+                " it stays above 94%."),
 )
 
 
 # ====================================================================== 08.2 a fork feature
-
-
 def fork_cells(board):
     """Empty cells on two or more of my one-mark lines (my = the side that has just moved)."""
     me = other(board.turn)
@@ -135,30 +128,24 @@ def _fork_positions() -> list[Board]:
     return [board for board in all_positions() if board.moves_made <= 5]
 
 
-_FORK_SLIPS = [
-    (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
-     " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
-    (lambda board: _count_fork_cells(board, exactly=2),
-     "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
-    (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-     "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.", "counts-lines"),
-    (lambda board: _count_fork_cells(board, at_least=1),
-     "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.", "at-least-one"),
-]
-
 A_FORK_FEATURE = Exercise(
-    number=2,
-    starter=function_starter(fork_cells),
-    code=(fork_cells,),
-    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=_FORK_SLIPS,
-                          label="all 2,350 positions with at most five marks"),
-    answer=lambda: fork_cells,
+    number=2, starter=function_starter(fork_cells), code=(fork_cells,), answer=lambda: fork_cells,
+    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=[
+        (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
+         " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
+        (lambda board: _count_fork_cells(board, exactly=2),
+         "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
+        (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+         "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.",
+         "counts-lines"),
+        (lambda board: _count_fork_cells(board, at_least=1),
+         "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
+         "at-least-one"),
+    ], label="all 2,350 positions with at most five marks"),
 )
 
 
 # ====================================================================== 08.3 exploration
-
-
 def exploration(epsilon, games=20_000, seed=0):
     """The optimal-move share (in percent) and the classes with a value, for one value of ε."""
     player = train_td(games, seed, epsilon=epsilon, progress=False)
@@ -171,24 +158,18 @@ def exploration_answer():
 
 
 EXPLORATION = Exercise(
-    number=3,
-    starter=answer_starter("the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)"),
-    code=(exploration, exploration_answer),
+    number=3, starter=answer_starter("the shares in percent at ε = 0, 0.3 and 1, e.g. (90.1, 95.2, 92.3)"),
+    code=(exploration, exploration_answer), answer=lru_cache(maxsize=1)(exploration_answer),
     checker=NumbersCheck(
-        {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8},
-        tolerance=0.05,
+        {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8}, tolerance=0.05,
         mistakes={name: {97.2: f"That is the share at the default ε = 0.1: pass `epsilon={epsilon}`.",
                          share / 100: "That is a fraction: give the share in percent, `round(100 * share, 1)`."}
                   for name, epsilon, share in (("ε = 0", 0, 83.5), ("ε = 0.3", 0.3, 99.9), ("ε = 1", 1, 93.8))},
-        explain="Too little exploration sees too few positions; too much learns almost nothing.",
-    ),
-    answer=lru_cache(maxsize=1)(exploration_answer),
+        explain="Too little exploration sees too few positions; too much learns almost nothing."),
 )
 
 
 # ====================================================================== 08.4 learn from a teacher
-
-
 def train_td_teacher(games, seed, alpha=0.2, epsilon=0.1):
     """TD(0) for X only, playing against PerfectPlayer as O (train_td's updates, one side)."""
     rng = random.Random(seed)
@@ -307,8 +288,7 @@ def _judge_table(values: dict) -> None:
 
 
 def _judge_exploring(learner: Learner, function) -> None:
-    """With every move exploratory (epsilon=1) a learner that learns only from its greedy moves updates only its
-    last board of a game that O won: stop when the table holds a board from which O cannot win at once."""
+    """With epsilon=1 a learner that learns only from greedy moves updates only its last board of a game O won."""
     try:
         inspect.signature(function).bind(1, 0, epsilon=1.0)
     except (TypeError, ValueError):
@@ -348,18 +328,11 @@ def _judge_teacher(answer):
                  f" {self_share:.1%}.")
 
 
-TEACHER = Exercise(
-    number=4,
-    starter=function_starter(train_td_teacher),
-    code=(train_td_teacher,),
-    checker=CustomCheck(_judge_teacher, kind="function"),
-    answer=lambda: train_td_teacher,
-)
+TEACHER = Exercise(number=4, starter=function_starter(train_td_teacher), code=(train_td_teacher,),
+                   checker=CustomCheck(_judge_teacher, kind="function"), answer=lambda: train_td_teacher)
 
 
 # ====================================================================== 08.5 ★ MENACE
-
-
 class Menace:
     """Michie's matchbox learner as X: one box per class of positions, beads for the moves.
 
@@ -421,9 +394,7 @@ def menace_boxes():
 
 
 MENACE = Exercise(
-    number=5,
-    starter=answer_starter("(boxes, without_last)"),
-    code=(menace_boxes, Menace),
+    number=5, starter=answer_starter("(boxes, without_last)"), code=(menace_boxes, Menace), answer=menace_boxes,
     checker=NumbersCheck(
         {"boxes": 338, "without_last": 304},
         mistakes={"boxes": {2_423: "That counts positions; a box serves a whole class of symmetric positions.",
@@ -431,14 +402,11 @@ MENACE = Exercise(
                             765: "That counts every class, finished positions and O's turns included.",
                             289: "Those are the classes with O to move."},
                   "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."}},
-        explain="338 classes with X to move; 34 of them have one empty cell.",
-    ),
-    answer=menace_boxes,
+        explain="338 classes with X to move; 34 of them have one empty cell."),
 )
 
 
 # ====================================================================== 08.6 ★ a bigger board
-
 BIGGER_BOARD = Exercise(number=6)  # an open question: no starter, no code, no check
 
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 from ttt.board import Board
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import NumbersCheck, PositionCheck, parse_position, several, sorted_cells
-from ttt.exercises.verdicts import Boards, describe_value, unanswered
+from ttt.exercises.verdicts import Boards, Verdict, describe_value, right, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter
 from ttt.geometry import geometry
@@ -15,8 +15,8 @@ from ttt.instrument import SearchStats
 from ttt.memo import negamax_memo
 from ttt.pruning import AlphaBetaObserver, alphabeta
 
-# ====================================================================== 09.1 the atlas, extended
 
+# ====================================================================== 09.1 the atlas, extended
 BOARDS = ((4, 5, 3), (4, 5, 4), (4, 5, 5), (4, 6, 4), (5, 5, 3), (5, 5, 4), (5, 5, 5))
 NAMES = tuple(f"{rows}×{cols} k={k}" for rows, cols, k in BOARDS)
 
@@ -40,27 +40,20 @@ _NEVER_WORSE = "The first player is never worse off here (the strategy-stealing 
 _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.value`: 1, 0 or -1."
 
 ATLAS = Exercise(
-    number=1,
-    starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
-    code=(extended_atlas,),
+    number=1, starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
+    code=(extended_atlas,), answer=lambda: _atlas()[0],
     checker=NumbersCheck(
-        dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))),
-        direction=False,
-        mistakes={
+        dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))), direction=False, mistakes={
             **{name: {1: _A_WIN_IS_A_DRAW} for name in NAMES if name.endswith("k=4")},
             **{name: {-1: _NEVER_WORSE} for name in NAMES if not name.endswith("k=4")},
             "4×5 k=3": {-1: _NEVER_WORSE, 16: _A_SCORE},     # one dict per board: these keep both notes
             "5×5 k=3": {-1: _NEVER_WORSE, 21: _A_SCORE},
         },
-        explain="X wins with three in a row; with four or five in a row these boards are draws.",
-    ),
-    answer=lambda: _atlas()[0],
+        explain="X wins with three in a row; with four or five in a row these boards are draws."),
 )
 
 
 # ====================================================================== 09.2 when alpha-beta beats memoization
-
-
 def both_calls(board):
     """The calls of plain memoization and of plain alpha-beta (no table) on one position."""
     memo, plain = SearchStats(), SearchStats()
@@ -128,37 +121,37 @@ def _capped_calls(board, times, digits, bound):
     return memo.nodes, cap.calls, f"{_ratio(cap.calls, memo.nodes, digits, bound)} times"
 
 
-def _position_4x4(answer, which):
-    """``answer`` as an unfinished 4×4 board (k=4) with ten empty cells; a refusal saying why not otherwise."""
-    try:
-        board = parse_position(answer)  # a 4×4 board string gets k=4, its shorter side
-    except ValueError as error:
-        stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
-    if (board.rows, board.cols, board.k) != (4, 4, 4):
-        stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four in a"
-             " row.", mistake="not-4x4")
-    if board.size - board.moves_made != 10:
-        stop(f"The {which} position has {board.size - board.moves_made} empty cells, not 10.", mistake="not-ten-empty")
-    if board.is_over:
-        stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
-    return board
-
-
 _PAIR_TODO = "replace None with your two positions, then run the cell again."
 
 
 def _two_positions(answer):
-    """The answer as two positions, by the answer-shape rule; (None, None) is not answered yet."""
-    parts = several(answer, ["cheap", "dear"], "positions")
+    """The answer as two unfinished 4×4 boards (k=4) with ten empty cells; (None, None) is not answered yet."""
+    parts, boards = several(answer, ["cheap", "dear"], "positions"), []
     if all(part is None for part in parts):
         raise Stop(unanswered(_PAIR_TODO))
-    return tuple(_position_4x4(part, which) for part, which in zip(parts, ("first (cheap)", "second (dear)")))
+    for part, which in zip(parts, ("first (cheap)", "second (dear)")):
+        try:
+            board = parse_position(part)  # a 4×4 board string gets k=4, its shorter side
+        except ValueError as error:
+            stop(f"The {which} position: {str(error).rstrip('.')}.", mistake="not-a-position")
+        if (board.rows, board.cols, board.k) != (4, 4, 4):
+            stop(f"The {which} position is {board.rows}×{board.cols} with k={board.k}: give a 4×4 board with four"
+                 " in a row.", mistake="not-4x4")
+        if board.size - board.moves_made != 10:
+            stop(f"The {which} position has {board.size - board.moves_made} empty cells, not 10.",
+                 mistake="not-ten-empty")
+        if board.is_over:
+            stop(f"The {which} position is finished: there is nothing to search.", mistake="finished")
+        boards.append(board)
+    return tuple(boards)
 
 
-def _measured(pair):
-    """``(faults, (words, boards))``: what is wrong as ``{id: words}``; the two ratios, the boards and their calls."""
+def _measured(pair) -> Verdict:
+    """The two ratios, the boards and their calls; wrong naming the position that misses its bound ("neither")."""
     calls = _capped_calls(pair[0], 2, 2, 0.25), _capped_calls(pair[1], 8, 1, 5)
     (memo_1, plain_1, first), (memo_2, plain_2, second) = calls
+    boards = Boards(pair, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
+                           for memo, plain, _ in calls])
     faults = {}
     if plain_1 is None or 4 * plain_1 > memo_1:
         faults["first-not-cheap"] = (f"On the first position plain alpha-beta makes {first} memoization's calls: it "
@@ -166,29 +159,22 @@ def _measured(pair):
     if plain_2 is not None and plain_2 < 5 * memo_2:
         faults["second-not-dear"] = (f"On the second position plain alpha-beta makes {second} memoization's calls: "
                                      "it should make at least five times as many.")
-    return faults, (f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
-                    Boards(pair, [f"memo {memo:,}, alpha-beta {'more' if plain is None else f'{plain:,}'}"
-                                  for memo, plain, _ in calls]))
-
-
-def _explain_pair(pair):
-    faults, (_, boards) = _measured(pair)
-    stop(*faults.values(), boards, mistake=next(iter(faults)) if len(faults) == 1 else "neither")
+    if faults:
+        return wrong(*faults.values(), boards, mistake=next(iter(faults)) if len(faults) == 1 else "neither")
+    return right(f"alpha-beta makes {first} memoization's calls on the first position and {second} on the second.",
+                 boards)
 
 
 CHEAP_AND_DEAR = Exercise(
-    number=2,
-    starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
+    number=2, starter=answer_starter('(cheap, dear): two board strings such as "X.O./..../..../...."'),
     code=(both_calls, random_position, cheap_and_dear),
-    checker=PositionCheck(lambda pair: not _measured(pair)[0], _explain_pair, success=lambda pair: _measured(pair)[1],
+    checker=PositionCheck(lambda pair: _measured(pair).ok, _measured, success=lambda pair: _measured(pair).parts,
                           parse=_two_positions, instruction=_PAIR_TODO),
     answer=lru_cache(maxsize=1)(cheap_and_dear),
 )
 
 
 # ====================================================================== 09.3 positions that are their own image
-
-
 def symmetric_positions():
     """(positions left unchanged by some symmetry other than the identity, the sum of each symmetry's fixed positions).
 
@@ -217,12 +203,9 @@ def symmetric_positions():
 
 
 OWN_IMAGE = Exercise(
-    number=3,
-    starter=answer_starter("(symmetric, fixed_sum)"),
-    code=(symmetric_positions,),
-    checker=NumbersCheck(
-        {"symmetric": 21_587, "fixed sum": 21_805},
-        mistakes={
+    number=3, starter=answer_starter("(symmetric, fixed_sum)"), code=(symmetric_positions,),
+    answer=lru_cache(maxsize=1)(symmetric_positions),
+    checker=NumbersCheck({"symmetric": 21_587, "fixed sum": 21_805}, mistakes={
             "symmetric": {
                 21_805: "That is the sum over the symmetries: a position fixed by several symmetries is counted "
                         "once per symmetry there. Count positions, not (position, symmetry) pairs.",
@@ -230,15 +213,11 @@ OWN_IMAGE = Exercise(
             },
             "fixed sum": {9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011."},
         },
-        explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions.",
-    ),
-    answer=lru_cache(maxsize=1)(symmetric_positions),
+        explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions."),
 )
 
 
 # ====================================================================== 09.4 a smarter evaluation
-
-
 def needs_evaluation(board):
     """Open lines weighted by how few moves each still needs, plus a bonus for two lines one move from done.
 
@@ -262,14 +241,10 @@ def needs_evaluation(board):
     return score
 
 
-SMARTER = Exercise(
-    number=4,
-    code=(needs_evaluation,),
-)
+SMARTER = Exercise(number=4, code=(needs_evaluation,))
 
 
 # ====================================================================== 09.5 a pairing for five in a row
-
 FIVE = geometry(5, 5, 5)
 
 
@@ -314,47 +289,38 @@ def _pairs(answer) -> list[tuple[int, int]]:
     return pairs
 
 
-def _pairing_fault(pairs):
-    """Why the pairs prove no draw, as ``(words, id)``, or None."""
+def _pairing_fault(pairs) -> Verdict | None:
+    """Why the pairs prove no draw, or None."""
     seen = {}
     for pair in pairs:
         for cell in pair:
             if cell in seen:
-                return (f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only "
-                        "one of them."), "cell-in-two-pairs"
+                return wrong(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only"
+                             " one of them.", mistake="cell-in-two-pairs")
             seen[cell] = pair
     for line in FIVE.lines:
         if not any(set(pair) <= set(line) for pair in pairs):
             rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
             name = (f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1
                     else "a diagonal")
-            return (f"No pair lies wholly inside {name} (cells {', '.join(map(str, line))}): X could fill that line,"
-                    " taking one cell of each pair that touches it while O answers elsewhere."), "line-without-pair"
+            return wrong(f"No pair lies wholly inside {name} (cells {', '.join(map(str, line))}): X could fill that"
+                         " line, taking one cell of each pair that touches it while O answers elsewhere.",
+                         mistake="line-without-pair")
     return None
 
 
-def _explain_pairing(pairs):
-    words, mistake = _pairing_fault(pairs)
-    stop(words, mistake=mistake)
-
-
 PAIRING = Exercise(
-    number=5,
-    starter=answer_starter("[(a, b), ...]: 12 pairs of cells"),
-    code=(five_pairing,),
+    number=5, starter=answer_starter("[(a, b), ...]: 12 pairs of cells"), code=(five_pairing,), answer=five_pairing,
     checker=PositionCheck(
-        lambda pairs: _pairing_fault(pairs) is None, _explain_pairing, parse=_pairs,
+        lambda pairs: _pairing_fault(pairs) is None, _pairing_fault, parse=_pairs,
         success="12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
                 "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
                 "k=5 is a draw, proved without search.",
         instruction="replace None with your list of pairs, then run the cell again."),
-    answer=five_pairing,
 )
 
 
 # ====================================================================== 09.6 the longest forced win
-
-
 def longest_win():
     """(the most moves any forced win in the 4×4 table takes, how many table entries take that many)."""
     import numpy as np
@@ -373,12 +339,8 @@ def longest_win():
 _MARKS = "Count the empty cells, not the marks: a key's set bits are its marks, so empty = 16 - marks."
 
 LONGEST = Exercise(
-    number=6,
-    starter=answer_starter("(plies, entries)"),
-    code=(longest_win,),
-    checker=NumbersCheck(
-        {"plies": 7, "entries": 402},
-        mistakes={
+    number=6, starter=answer_starter("(plies, entries)"), code=(longest_win,), answer=lru_cache(maxsize=1)(longest_win),
+    checker=NumbersCheck({"plies": 7, "entries": 402}, mistakes={
             "plies": {
                 4: "That counts only the winner's moves; count both sides' (plies).",
                 6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and only a "
@@ -395,9 +357,7 @@ LONGEST = Exercise(
                 1_100: "Those are the quickest wins (the highest score): the longest take the most moves.",
             },
         },
-        explain="No forced win on 4×4 takes more than seven moves.",
-    ),
-    answer=lru_cache(maxsize=1)(longest_win),
+        explain="No forced win on 4×4 takes more than seven moves."),
 )
 
 
