@@ -104,6 +104,15 @@ class Layout:
         bits = [1 << n for n in range(len(self.masks))]
         return dict(zip(bits, self.masks)), dict(zip(bits, self.line_pairs))
 
+    @cached_property
+    def covers_by_pair(self) -> dict[int, int]:
+        """The line bits of every line holding both cells of a pair, by the pair's mask (of the :attr:`line_pairs`).
+
+        When a line has only two free cells left, :meth:`paired` must take
+        them: this look-up spares it searching the line's pairs for them.
+        """
+        return {pair: covers for pairs in self.line_pairs for pair, covers in pairs}
+
     def paired(self, lines: int, empties: int) -> bool:
         """Can the defender pair off every line in ``lines``, so that the attacker completes none of them?
 
@@ -117,10 +126,12 @@ class Layout:
         free pair that lies in the most lines still uncovered
         (:attr:`line_pairs`).  Not finding one proves nothing.  The engine's
         pairing caps (:mod:`ttt.engine`) call it at every node with enough
-        empty cells, so it is written for speed.
+        empty cells, so it is written for speed: a line with two free cells
+        left (the commonest case) takes them without weighing pairs.
         """
         size, most_covered = self.size, self.most_covered
         mask_of, pairs_of = self.masks_by_bit  # a line's mask and pairs, by its bit
+        covers_of = self.covers_by_pair
         overlapping = most_covered > 1
         free = empties
         uncovered = lines
@@ -137,6 +148,11 @@ class Layout:
                         break  # cannot do better than a forced pair (or a line already lost)
             if fewest < 2:
                 return False
+            if fewest == 2:  # a forced pair: the line's two free cells
+                chosen = mask_of[line] & free
+                free ^= chosen
+                uncovered &= ~covers_of[chosen]
+                continue
             if not overlapping:  # any two free cells of the line will do: take the first two
                 cells = mask_of[line] & free
                 first = cells & -cells
