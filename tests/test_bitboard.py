@@ -187,6 +187,20 @@ def test_pairs_cover_every_line_holding_both_cells():
     assert lay.most_covered == 2 and layout(3, 3, 3).most_covered == layout(4, 4, 4).most_covered == 1
 
 
+@pytest.mark.parametrize("rows, cols, k", [(3, 3, 3), (4, 4, 4), (5, 5, 4), (4, 4, 3), (3, 5, 3), (1, 7, 3), (6, 1, 4),
+                                           (2, 6, 2), (4, 4, 2), (3, 3, 1), (7, 7, 5), (5, 6, 6)])
+def test_most_covered_is_worked_out_without_listing_pairs_only_where_lines_cannot_share_two_cells(rows, cols, k):
+    # most_covered skips listing the pairs unless k >= 3 and the board is longer than k one way: against the
+    # definition (the most lines that hold both cells of one pair), on boards of both kinds.
+    lay = layout(rows, cols, k)
+    pairs = [1 << a | 1 << b for line in lay.geometry.lines for a in line for b in line if a < b]
+    most = max((sum(1 for mask in lay.masks if mask & pair == pair) for pair in pairs), default=1)
+    assert lay.most_covered == most
+    if most > 1:  # the forced-pair look-up holds every pair of a line, with the lines holding both its cells
+        assert lay.covers_by_pair == {pair: sum(1 << n for n, mask in enumerate(lay.masks) if mask & pair == pair)
+                                      for pair in pairs}
+
+
 def test_a_pairing_shows_that_its_side_cannot_win():
     # Whenever the pairing test (the engine's pairing caps) pairs off all of a side's open lines, that side cannot win
     # (whoever is to move), by brute force: the proof behind the engine's pairing caps.

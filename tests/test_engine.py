@@ -11,7 +11,7 @@ import pytest
 
 from ttt import Board, BoardError
 from ttt.bitboard import layout
-from ttt.engine import ENGINE_ORDERS, Engine, Options, _open_lines_sorter, symmetry_min_empty
+from ttt.engine import ENGINE_ORDERS, Engine, Options, _line_weights, symmetry_min_empty
 from ttt.instrument import SearchStats
 from ttt.scores import INF, plies_from_score
 import support
@@ -232,12 +232,13 @@ def test_thin_boards_whose_lines_span_the_board(rows, cols, k):
             assert Engine(rows, cols, k, options).score(board) == expected, (board.notation, options)
 
 
-@pytest.mark.parametrize("rows, cols, k", [(5, 5, 4), (4, 4, 4), (6, 6, 5), (3, 7, 3)])
+# (1×33 with 31 in a row: weights too wide for a machine word, cut out field by field)
+@pytest.mark.parametrize("rows, cols, k", [(5, 5, 4), (4, 4, 4), (6, 6, 5), (3, 7, 3), (1, 33, 31)])
 def test_the_lines_order_weighs_each_open_line_4_to_the_power_of_its_stones(rows, cols, k):
     # The engine adds the weights in packed fields; written out cell by cell, the order is the same
     # (heaviest first, ties in the static order), on positions with 10 empty cells or more.
     lay = layout(rows, cols, k)
-    sort_by_open_lines = _open_lines_sorter(lay)
+    weigh, weigh_after, sort_by_weight = _line_weights(lay)
     rng = random.Random(rows * cols + k)
     for marks in range(lay.size - 9):
         board = random_position(rows, cols, k, marks, rng)
@@ -250,8 +251,10 @@ def test_the_lines_order_weighs_each_open_line_4_to_the_power_of_its_stones(rows
                         weights[cell] += 4 ** (mask & stones).bit_count()
         moves = [cell for cell in lay.static_order if cell in board.legal_moves()]
         expected = sorted(moves, key=lambda cell: -weights[cell])
-        sort_by_open_lines(moves, me, opp)
+        sort_by_weight(moves, weigh(me, opp))
         assert moves == expected, board.notation
+        for cell in board.legal_moves():  # the weights after a move, from those before it: as if from scratch
+            assert weigh_after(weigh(me, opp), cell, opp, me | 1 << cell) == weigh(opp, me | 1 << cell)
 
 
 
