@@ -3,7 +3,7 @@
 For every notebook with exercises it writes ``source/<lab>/<lab>.ipynb`` (``lab05_pruning``),
 the teacher's version that ``nbgrader generate_assignment`` turns into the student copy:
 
-* a read-only setup cell: graded mode on (:mod:`ttt.exercises.mode`), ``exercise``, and the
+* a read-only setup cell: graded mode on (:func:`ttt.exercises.core.graded`), ``exercise``, and the
   lab's own import statements, so that a student has the names the lab gave them;
 * per checkable exercise: its prompt; an autograded answer cell, the lab's starter with the
   worked solution between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (nbgrader replaces
