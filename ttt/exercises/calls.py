@@ -1,11 +1,6 @@
-"""Calling the learner's code: one guard (:class:`Learner`), under one CPU-time budget per check, ending in a verdict.
-
-"Too slow" must mean wasteful, never merely slower than ours, so the learner's code runs at full speed where the
-platform can interrupt it: in CPython's main thread a CPU-time timer (``ITIMER_PROF``) stops it, untraced (only a
-stopped call is run again, traced and capped, to count its calls for the words); elsewhere (Pyodide, Windows, a
-thread) ``sys.monitoring``, or ``sys.settrace`` before 3.12, counts its calls and watches the clock (Pyodide's is a
-wall clock: ``BROWSER_FACTOR``).  Only the learner's own code counts (:func:`is_learners_file`), not the check's
-(:meth:`Budget.paused`).  A stop is raised again inside any ``except`` that caught it, but under ``sys.settrace``.
+"""Calling the learner's code: one guard, under one CPU-time budget per check, that ends in a verdict.  "Too slow"
+must mean wasteful, never merely slower than ours, so a CPU-time timer stops the learner's code untraced where it
+can (CPython's main thread); elsewhere (Pyodide) ``sys.monitoring``, or ``sys.settrace`` before 3.12, watches it.
 """
 
 from __future__ import annotations
@@ -37,7 +32,8 @@ _MONITORING = getattr(sys, "monitoring", None)
 
 def untouched(*names: str) -> str:
     lines = "line" if len(names) == 1 else "lines"
-    return f"replace the {lines} `raise NotImplementedError` in {listing(names)} with your code, then run the cell again."
+    return (f"replace the {lines} `raise NotImplementedError` in {listing(names)} with your code,"
+            " then run the cell again.")
 
 
 class Stop(Exception):
@@ -99,7 +95,7 @@ class Budget:
         self._deadline = start + self.seconds - self.spent
         self._wall_deadline = perf_counter() + WALL_FACTOR * (self.seconds - self.spent)
         try:
-            result = (self._timed if self.mode == "timer" else self._traced)(function, args, armed_here)
+            result = self._watched(function, args, armed_here)
         finally:
             self._running = False
             if self.mode != "timer":
@@ -122,12 +118,11 @@ class Budget:
         try:
             yield
         finally:
-            self._held, self._running = False, True
+            self._held, self._running, used = False, True, process_time() - start
+            self._deadline += used
+            self._wall_deadline += perf_counter() - wall
             if self.mode != "timer":
-                used = process_time() - start
                 self.spent -= used               # run() adds the whole call's time when it ends
-                self._deadline += used
-                self._wall_deadline += perf_counter() - wall
 
     def disarm(self) -> None:
         """Put back the timers and handlers the budget found, or leave ``sys.monitoring``."""
@@ -145,22 +140,29 @@ class Budget:
             signal.setitimer(kind, *timer)
             signal.signal(signum, handler)
 
-    # ------------------------------------------------------------------ timer mode
-    def _timed(self, function, args, armed_here: bool):
-        if armed_here:
+    def _watched(self, function, args, armed_here: bool):
+        """The learner's call, watched by the CPU timer, or by ``sys.monitoring`` or ``sys.settrace``."""
+        if armed_here and self.mode == "timer":
             handlers = signal.signal(signal.SIGPROF, self._on_tick), signal.signal(signal.SIGALRM, self._on_wall)
             self._armed = ((signal.ITIMER_PROF, signal.setitimer(signal.ITIMER_PROF, TICK, TICK)),
                            (signal.ITIMER_REAL, signal.setitimer(signal.ITIMER_REAL, WALL_TICK, WALL_TICK)), *handlers)
+        elif armed_here and _MONITORING is not None:
+            self._monitor()
+        # traced: the timer's run that counts calls for the words of "too slow", or trace mode without monitoring
+        # (before Python 3.12, or every tool id taken by a debugger or coverage)
+        traced = self.cap is not None if self.mode == "timer" else self._armed is None
         trace = sys.gettrace()
-        if self.cap is not None:             # the run that counts calls for the words of "too slow"
+        if traced:
             sys.settrace(self._on_call)
         self._running = True
         try:
             return function(*args)
         finally:
             self._running = False            # first: a tick that lands from here on is not the learner's
-            if self.cap is not None or self._expired:
+            if traced or self._expired:
                 sys.settrace(trace)
+
+    # ------------------------------------------------------------------ timer mode
 
     def _on_tick(self, signum, frame):
         if self._running:                    # else the check's own work, or Python's: not the learner's
@@ -196,17 +198,6 @@ class Budget:
         return self._raise_again
 
     # ------------------------------------------------------------------ trace mode
-    def _traced(self, function, args, armed_here: bool):
-        self._running = True
-        if _MONITORING is not None and (not armed_here or self._monitor()):
-            return function(*args)
-        previous = sys.gettrace()            # no sys.monitoring, or every tool id taken (a debugger, coverage)
-        sys.settrace(self._on_call)
-        try:
-            return function(*args)
-        finally:
-            sys.settrace(previous)
-
     def _watch(self, code, every: int) -> None:
         """Count a call (``every`` 15) or a loop's turn (1023); look at the clock only now and then: it is slow."""
         if every == 15 and code.co_name not in _NOT_COUNTED:
@@ -233,19 +224,18 @@ class Budget:
         self._watch(frame.f_code, 1023)      # a loop that calls nothing of its own
         return self._on_line
 
-    def _monitor(self) -> bool:
+    def _monitor(self) -> None:
         """Register with ``sys.monitoring`` until :meth:`disarm`, once per check, so code switched off at its first
-        event stays off for the check's later calls; False if no tool id is free."""
+        event stays off for the check's later calls (unless no tool id is free)."""
         tool = next((tool for tool in (2, 3, 4, 1) if _MONITORING.get_tool(tool) is None), None)
         if tool is None:
-            return False
+            return
         events = _MONITORING.events
         _MONITORING.use_tool_id(tool, "ttt exercise budget")
         _MONITORING.register_callback(tool, events.PY_START, lambda code, offset: self._on_event(code, 15))
         _MONITORING.register_callback(tool, events.JUMP, lambda code, offset, to: self._on_event(code, 1023))
         _MONITORING.set_events(tool, events.PY_START | events.JUMP)
         self._armed = ("monitoring", tool)
-        return True
 
     def _on_event(self, code, every: int):
         if not is_learners_file(code.co_filename):
@@ -290,9 +280,8 @@ def run_judge(judge, answer) -> Verdict:
 
 
 class Learner:
-    """The learner's function ``name``, called the one way every check calls it: it returns what the function
-    returns, or stops the check ("not answered yet" (``todo``), the error, or too slow, ending with ``slow``;
-    ``work(*args)`` says what a right answer needs: ``(count, "positions exist below this board")``)."""
+    """The learner's function ``name``, called the one way every check calls it: what it returns, or a :class:`Stop`
+    ("not answered yet", the error, too slow); ``work(*args)`` is ``(count, "positions exist below this board")``."""
 
     def __init__(self, function, name: str, *, args: str = "board", todo: str | None = None,
                  slow: str = SLOW, budget: Budget | None = None, work=None):
@@ -305,8 +294,7 @@ class Learner:
         self.called = 0
 
     def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=(), describe=None):
-        """``function(*args)``, or ``call(function, *args)`` when more than the return value counts; exceptions
-        in ``allow`` are the answer and pass through; ``describe()`` gives ``(where, show)`` for a message."""
+        """``call(function, *args)`` when more than the return value counts; ``allow``: errors that are the answer."""
         self.called += 1
         calls_before, target = self.budget.calls, (self.function,) if call is None else (call, self.function)
         try:
@@ -328,8 +316,7 @@ class Learner:
                              describe_exception(error), note, mistake=ERROR)) from None
 
     def too_slow(self, where: str, show, *, args, target, calls: int) -> Verdict:
-        """Named by behaviour: almost no calls is a loop that never ends (:data:`ENDLESS`); many is wasteful
-        (:data:`TOO_SLOW`), told how its calls compare with the work needed."""
+        """Almost no calls is a loop that never ends (:data:`ENDLESS`); many is wasteful work (:data:`TOO_SLOW`)."""
         needed = self.work(*args) if self.work is not None and args else None
         cap = 10 * needed[0] if needed else DEFAULT_CAP
         if self.budget.mode == "timer":

@@ -69,8 +69,7 @@ def sorted_cells(value) -> list[int]:
 
 @dataclass(frozen=True)
 class Case:
-    """One call of a function check; without ``where`` and ``show`` a message names it by its arguments
-    (named by ``names``); ``note`` ends the message when the call raises an error."""
+    """One call of a function check; a message names it by ``where``, else by its arguments (named by ``names``)."""
 
     args: tuple
     expected: object
@@ -93,15 +92,13 @@ class Case:
 
 
 class When(NamedTuple):
-    """A slip known by what came back on the failing case, ``test(*args, expected, got)``: for slips no variant
-    can write (a state changed, any wrong cell)."""
+    """A slip no variant can write (any wrong cell), known by ``test(*args, expected, got)`` on the failing case."""
 
     test: Callable
 
 
 def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
-    """Whether the learner's function (a :class:`Learner`) agrees with ``variant``, a slip written as a learner
-    would, on the first ``witnesses`` inputs where the slip and the ``reference`` disagree."""
+    """Whether the learner agrees with the slip ``variant`` on the first ``witnesses`` inputs where it is wrong."""
     normalize = normalize or (lambda value: value)
     compare = compare or (lambda a, b: a == b)
     seen = 0
@@ -123,10 +120,8 @@ def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare
 
 @dataclass(eq=False)
 class FunctionCheck(Check):
-    """"Write a function": it must agree with ``reference(*args)`` on every case of ``inputs()`` (boards, tuples
-    of arguments or :class:`Case`, fullest boards first, each made when first reached); the options are in
-    AUTHORING.md.  ``mistakes``, ``[(variant or When(test), words, id)]``, names a slip by behaviour: the learner's
-    function agrees with the variant on the failing case and the first ``witnesses`` cases where it is wrong."""
+    """"Write a function" (AUTHORING.md): a slip of ``mistakes`` is named by behaviour, when the learner's function
+    agrees with its variant on the failing case and on the first ``witnesses`` cases where the variant is wrong."""
 
     reference: Callable
     inputs: Callable
@@ -219,23 +214,13 @@ class FunctionCheck(Check):
             self._memo[index, position] = self.normalize(got) if self.normalize else got
         return self._memo[index, position]
 
-    def _witnesses(self, index: int) -> tuple[int, ...]:
-        if index not in self._memo:
-            wrong_at = (position for position, case in enumerate(self.cases)
-                        if not self.compare(self._variant(index, position), case.expected))
-            self._memo[index] = tuple(position for position, _ in zip(wrong_at, range(self.witnesses)))
-        return self._memo[index]
-
-    def _first_difference(self, one: int, two: int) -> int | None:
-        if ("pair", one, two) not in self._memo:
-            self._memo["pair", one, two] = next((position for position in range(len(self.cases))
-                                                 if not self.compare(self._variant(one, position),
-                                                                     self._variant(two, position))), None)
-        return self._memo["pair", one, two]
+    def _witnesses(self, index: int) -> list[int]:
+        wrong_at = (position for position, case in enumerate(self.cases)
+                    if not self.compare(self._variant(index, position), case.expected))
+        return [position for position, _ in zip(wrong_at, range(self.witnesses))]
 
     def _diagnose(self, run, failing: Case, value):
-        """The slip whose variant the learner's function behaves like, or None; between two that both fit, the
-        first case where the two differ decides."""
+        """The slip the learner's function behaves like; between two that fit, the first case they differ on decides."""
         position = self.cases.index(failing)
         for slip in self.mistakes:
             if isinstance(slip[0], When) and slip[0].test(*failing.args, failing.expected, value):
@@ -251,7 +236,8 @@ class FunctionCheck(Check):
                                   for other in self._witnesses(index) if other != position)]
             while len(candidates) > 1:
                 one, two = candidates[:2]
-                where = self._first_difference(one, two)
+                where = next((at for at in range(len(self.cases))
+                              if not self.compare(self._variant(one, at), self._variant(two, at))), None)
                 if where is None:
                     candidates.remove(two)
                     continue
@@ -319,11 +305,12 @@ def _fmt(number) -> str:
 
 
 def _exact(number):
-    """A finite Decimal as the Fraction it equals, so that 0.1 + 0.2 is compared as 3/10."""
+    """A finite Decimal as the Fraction it equals: Decimal("0.1") is 1/10."""
     return Fraction(number) if isinstance(number, Decimal) and number.is_finite() else number
 
 
 def _same_number(answer, target, tolerance=0) -> bool:
+    """Exactly, or to float precision once one is a float: 0.1 + 0.2 matches 3/10."""
     answer, target = _exact(answer), _exact(target)
     if isinstance(answer, float) or isinstance(target, float):
         return math.isclose(float(answer), float(target), rel_tol=1e-9, abs_tol=float(tolerance))
@@ -351,8 +338,7 @@ def _named(note) -> tuple[str, str]:
 
 
 def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: bool, name=None) -> tuple:
-    """``(None, "")`` when right, else one line and the id of the mistake it names; a key of ``mistakes`` is a
-    wrong number or a predicate of the answer (an estimate near the number), tried in order."""
+    """``(None, "")`` when right, else one line and the id of the mistake (a wrong number or a predicate) it names."""
     problem = _number_problem(answer, what)
     if problem:
         return (f"{name}: {problem}" if name else problem), ""
@@ -368,8 +354,7 @@ def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: b
 
 @dataclass(eq=False)
 class NumberCheck(Check):
-    """One number (or a function computing it on the first check); ``mistakes``: ``{wrong number or predicate:
-    words or (words, id)}``; ``direction`` says "too big"/"too small"."""
+    """One number, or a function computing it on the first check (so that importing the exercises stays quick)."""
 
     given: object
     _: KW_ONLY
@@ -394,9 +379,8 @@ class NumberCheck(Check):
 
 @dataclass(eq=False)
 class NumbersCheck(Check):
-    """Several named numbers, ``{name: expected}``, answered in that order (or as a dict), each wrong one on a
-    line of its own; ``mistakes``: ``{name: {wrong number: words or (words, id)}}``; ``slips``: ``{(numbers):
-    words or (words, id)}``, a slip of the whole answer, which then stands for the mistakes of single numbers."""
+    """Several named numbers, ``{name: expected}``, each wrong one on a line of its own; a slip of the whole
+    answer (``slips``: ``{(numbers): words or (words, id)}``) stands for the mistakes of single numbers."""
 
     given: dict
     _: KW_ONLY
@@ -426,7 +410,8 @@ class NumbersCheck(Check):
         else:
             values = several(answer, names, "numbers")
         numeric = not any(is_unanswered(value) or _number_problem(value, "") for value in values)
-        slips = [_named(words) for slip, words in self.slips.items() if numeric and all(map(_same_number, values, slip))]
+        slips = [_named(words) for slip, words in self.slips.items()
+                 if numeric and all(map(_same_number, values, slip))]
         judged = [(f"{name}: not answered yet.", "") if is_unanswered(value) else
                   _judge_number(value, self.expected[name], self.tolerance, None if slips else self.mistakes.get(name),
                                 f"the {name}", self.direction, name)
@@ -459,15 +444,15 @@ def parse_position(answer) -> Board:
 
 @dataclass(eq=False)
 class PositionCheck(Check):
-    """"Find a position where ...": ``predicate(board)`` says whether it has the property, ``explain(board)``
-    which part fails (its words, or a :func:`wrong` verdict naming the mistake's id)."""
+    """"Find a position where ...": ``explain(board)`` says which part fails (words, or a :func:`wrong` verdict)."""
 
     predicate: Callable
     explain: Callable
     _: KW_ONLY
     success: object = "this position has the property."
     parse: Callable = parse_position
-    instruction: str = 'replace None with your position (a Board, or text such as "X../.O./..."), then run the cell again.'
+    instruction: str = ('replace None with your position (a Board, or text such as "X../.O./..."),'
+                        " then run the cell again.")
     kind = "position"
 
     def _judge(self, answer) -> Verdict:
@@ -483,8 +468,7 @@ class PositionCheck(Check):
 
 @dataclass(eq=False)
 class CustomCheck(Check):
-    """Anything else: ``decide(answer)`` builds the verdict (None never reaches it), calling the learner's code
-    through :class:`~ttt.exercises.calls.Learner`; it may end early with :func:`~ttt.exercises.calls.stop`."""
+    """Anything else: ``decide(answer)`` calls the learner's code through a ``Learner`` and may end with ``stop``."""
 
     decide: Callable
     _: KW_ONLY

@@ -1,10 +1,6 @@
-"""The exercise a learner calls (``hint``, ``solution``, ``check``), graded mode, and the registry of every
-notebook's exercises, whose module ``ttt.exercises.nbNN`` is imported only when one of them is asked for.
-
-Graded mode (``TTT_GRADED=1``, set by every generated assignment or by a teacher for a whole JupyterHub) withholds
-the hints that give the answer and the worked solutions, says only right or wrong to a number (no "too big", which
-allows bisection), and leaves out the parts of a refusal that state the expected values.  It removes the
-shortcuts, not the answers: they are in the installed package's source."""
+"""The exercise a learner calls (``hint``, ``solution``, ``check``), graded mode (``TTT_GRADED=1``: no shortcut to
+the answer, no hint that gives it, no "too big" to bisect on) and the registry, which imports a notebook's module
+``ttt.exercises.nbNN`` only when one of its exercises is asked for."""
 
 from __future__ import annotations
 
@@ -12,12 +8,14 @@ import importlib
 import inspect
 import os
 import pkgutil
+import re
 import textwrap
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
+from importlib import resources
 from typing import Any, Callable
 
-from ttt.exercises import calls, text
+from ttt.exercises import calls
 from ttt.exercises.checks import Check
 from ttt.exercises.verdicts import ERROR, Reveal, Verdict, describe_exception, raised_in_learners_code
 from ttt.exercises.words import listing
@@ -58,12 +56,8 @@ def _view():
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: its declaration in ``nbNN.py`` joined with its words from ``nbNN.md`` by the registry.
-
-    ``code`` is shown by its real source, so the code shown is the code verified; ``checker`` None is an open
-    question; ``answer()`` is what a learner would pass for the worked solution; ``starter`` a function of the
-    exercise's call (``starters.py``); ``giving`` are the hints that give the answer, withheld in graded mode.
-    """
+    """One exercise: its declaration in ``nbNN.py`` joined with its words from ``nbNN.md``; ``code`` is shown by its
+    real source, so the code shown is the code verified; ``checker`` None is an open question."""
 
     number: int
     title: str = ""
@@ -101,13 +95,6 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"<Exercise {self.key}: {self.title} ({self.kind}, {len(self.hints)} hints)>"
-
-    def _repr_markdown_(self) -> str:
-        return self.prompt_markdown()
-
-    def prompt_markdown(self) -> str:
-        """The exercise's cell in its notebook: a heading for the table of contents, then the prompt."""
-        return f"### {self.number}. {'★ ' if self.star else ''}{self.title}\n\n{self.prompt.strip()}"
 
     def hint(self, n: int = 1) -> None:
         """Show hint ``n``, from a nudge to nearly the answer."""
@@ -180,6 +167,58 @@ class Exercise:
 # ---------------------------------------------------------------------- the registry
 
 
+class TextError(ValueError):
+    """An ``nbNN.md`` (the words, so that a teacher can reword an exercise without touching Python) that breaks
+    the format of AUTHORING.md; the message names the file and the heading."""
+
+
+_EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)
+_PART = re.compile(r"^### (Hint (\d+)( \(gives the answer\))?|Solution)\s*$", re.MULTILINE)
+
+
+def _parse(name: str, text: str) -> dict[int, dict]:
+    """``{number: the Exercise fields the words fill}``; text before the first ``##`` is for editors."""
+    found: dict[int, dict] = {}
+    heads = list(_EXERCISE.finditer(text))
+    for head, after in zip(heads, heads[1:] + [None]):
+        number, body = int(head.group(1)), text[head.end(): after.start() if after else len(text)]
+        where = f"{name}, exercise {number}"
+        if number in found:
+            raise TextError(f"{where}: a second '## {number}.' heading")
+        parts = list(_PART.finditer(body)) + [None]
+        hints, explanation, giving = [], None, set()
+        for part, following in zip(parts, parts[1:]):
+            content = body[part.end(): following.start() if following else len(body)].strip()
+            if part.group(2) is None:
+                if explanation is not None:
+                    raise TextError(f"{where}: a second '### Solution'")
+                explanation = content
+            elif explanation is not None:
+                raise TextError(f"{where}: '### {part.group(1)}' comes after '### Solution'")
+            elif int(part.group(2)) != len(hints) + 1:
+                raise TextError(f"{where}: '### {part.group(1)}' should be '### Hint {len(hints) + 1}'")
+            elif part.group(3) and not hints:
+                raise TextError(f"{where}: hint 1 gives the answer, so graded mode would have no hint at all")
+            else:
+                hints.append(content)
+                giving |= {len(hints)} if part.group(3) else set()
+        prompt = body[: parts[0].start() if parts[0] else len(body)].strip()
+        if not prompt or explanation is None or not all(hints):
+            raise TextError(f"{where}: needs a prompt, '### Hint N' sections with text, and a '### Solution'")
+        found[number] = dict(title=head.group(3), star=bool(head.group(2)), prompt=prompt, hints=tuple(hints),
+                             explanation=explanation, giving=frozenset(giving))
+    return found
+
+
+@lru_cache(maxsize=None)
+def words(notebook: str) -> dict[int, dict]:
+    """The words of notebook ``notebook``'s exercises ("05"), by exercise number."""
+    name = f"nb{notebook}.md"
+    return _parse(name, resources.files("ttt.exercises").joinpath(name).read_text(encoding="utf-8"))
+
+
+
+
 @lru_cache(maxsize=None)
 def notebooks() -> tuple[str, ...]:
     """The notebooks with a module ``ttt.exercises.nbNN``, found by listing the package: ``("00", ..., "09")``."""
@@ -208,17 +247,17 @@ def notebook_id(notebook) -> str:
 @lru_cache(maxsize=None)
 def _load(notebook: str) -> tuple[Exercise, ...]:
     """The exercises of one notebook joined with their words, checked for an author's slips."""
-    found, said = [], dict(text.words(notebook))
+    found, said = [], dict(words(notebook))
     for item in importlib.import_module(f"ttt.exercises.nb{notebook}").EXERCISES:
         if item.number not in said:
-            raise text.TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
-        words = dict(said.pop(item.number))   # a copy: the parsed words are cached
+            raise TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
+        fields = dict(said.pop(item.number))   # a copy: the parsed words are cached
         if item.figures is not None:
-            words["explanation"] = partial(_filled, words["explanation"], item.figures)
-        item = replace(item, notebook=notebook, **words)
+            fields["explanation"] = partial(_filled, fields["explanation"], item.figures)
+        item = replace(item, notebook=notebook, **fields)
         found.append(replace(item, starter=item.starter(item.call)) if callable(item.starter) else item)
     if said:
-        raise text.TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
+        raise TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
     return tuple(sorted(found, key=lambda item: item.number))
 
 

@@ -53,8 +53,7 @@ reveal = Reveal
 
 @dataclass(frozen=True)
 class Verdict:
-    """``mistake`` is the id of the mistake recognised, so that tests and the grade export need not read the
-    words, which a teacher may reword; ``status`` is "right", "wrong" or "unanswered"."""
+    """``mistake`` names the mistake recognised, so that tests and the grade export need not read the words."""
 
     status: str
     parts: tuple = ()
@@ -120,8 +119,7 @@ def is_learners_file(filename: str) -> bool:
 
 
 def describe_exception(error: BaseException) -> str:
-    """``IndexError: list index out of range`` and the learner's own line, by function and line number, never
-    by file name (a notebook cell's file name is random, and the output must stay the same)."""
+    """The error and the learner's own line, never by file name (a cell's is random, and outputs must not change)."""
     text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if is_learners_file(frame.filename)]
     if frames:
