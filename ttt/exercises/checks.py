@@ -97,10 +97,9 @@ class When(NamedTuple):
     test: Callable
 
 
-def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
+def behaves_like(learner, variant, reference, inputs, *, normalize=lambda value: value,
+                 compare=lambda a, b: a == b, witnesses=4) -> bool:
     """Whether the learner agrees with the slip ``variant`` on the first ``witnesses`` inputs where it is wrong."""
-    normalize = normalize or (lambda value: value)
-    compare = compare or (lambda a, b: a == b)
     seen = 0
     for item in inputs:
         args = _arguments(item)
@@ -129,7 +128,7 @@ class FunctionCheck(Check):
     name: str
     label: str
     args: str = "board"
-    normalize: Callable | None = None
+    normalize: Callable = lambda got: got
     compare: Callable = lambda got, expected: got == expected
     describe: Callable | None = None
     mistakes: tuple = ()
@@ -173,7 +172,7 @@ class FunctionCheck(Check):
         """``(got, normalised, None)``, or ``(got, None, error)`` when normalising refuses it."""
         got = run(case)
         try:
-            return got, self.normalize(got) if self.normalize else got, None
+            return got, self.normalize(got), None
         except (TypeError, ValueError) as error:
             return got, None, error
 
@@ -211,7 +210,7 @@ class FunctionCheck(Check):
         if (index, position) not in self._memo:
             variant, case = self.mistakes[index][0], self.cases[position]
             got = self.call(variant, *case.args) if self.call else variant(*case.args)
-            self._memo[index, position] = self.normalize(got) if self.normalize else got
+            self._memo[index, position] = self.normalize(got)
         return self._memo[index, position]
 
     def _witnesses(self, index: int) -> list[int]:
