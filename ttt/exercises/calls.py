@@ -217,8 +217,10 @@ class Budget:
             return None                      # the package's and Python's code run untraced
         self._watch(code, 15)
         has_loop, one_line = loops(code)
+        if self.mode == "timer" or not has_loop:
+            return None                      # the timer stops a loop; without one, code cannot spin without calling
         frame.f_trace_opcodes = one_line
-        return self._on_line if has_loop else None   # no loop: it cannot spin without calling
+        return self._on_line
 
     def _on_line(self, frame, event, arg):
         self._watch(frame.f_code, 1023)      # a loop that calls nothing of its own
