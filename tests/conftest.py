@@ -103,7 +103,7 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=start)
 
 
-# Environment variables that switch the package's behaviour: graded mode (ttt.exercises.mode) and the
+# Environment variables that switch the package's behaviour: graded mode (ttt.exercises.core) and the
 # sandbox's settings (ttt.tools.sandbox). A test that leaves one changed would change the verdicts of
 # every later test on the same worker, so each test must leave them as it found them.
 SWITCHES = ("TTT_GRADED", "TTT_SANDBOX")

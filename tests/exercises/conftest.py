@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from ttt.exercises import core, text
+from ttt.exercises import core
 
 
 @pytest.fixture
@@ -16,8 +16,8 @@ def empty_05(monkeypatch):
     module = types.ModuleType("ttt.exercises.nb05")
     module.EXERCISES = []
     monkeypatch.setitem(sys.modules, "ttt.exercises.nb05", module)
-    read = text.words
-    monkeypatch.setattr(text, "words", lambda notebook: {} if notebook == "05" else read(notebook))
+    read = core.words
+    monkeypatch.setattr(core, "words", lambda notebook: {} if notebook == "05" else read(notebook))
     core._load.cache_clear()
     yield
     core._load.cache_clear()

@@ -15,8 +15,8 @@ import pytest
 from exercise_support import MARGIN, short_budget
 
 from ttt.exercises import calls
-from ttt.exercises.calls import (Budget, Learner, OutOfTime, Stop, budget_scope, has_one_line_loop,
-                                 is_learners_file, run_judge)
+from ttt.exercises.calls import (Budget, Learner, OutOfTime, Stop, budget_scope, is_learners_file,
+                                 loops, run_judge)
 
 
 def fib(n):
@@ -251,9 +251,9 @@ def test_the_checks_own_work_inside_a_call_is_not_counted(mode):
 
 
 def test_only_one_line_loops_get_opcode_tracing():
-    assert has_one_line_loop(endless_on_one_line.__code__)
-    assert not has_one_line_loop(endless.__code__)
-    assert not has_one_line_loop(fib.__code__)
+    assert loops(endless_on_one_line.__code__) == (True, True)
+    assert loops(endless.__code__) == (True, False)
+    assert loops(fib.__code__) == (False, False)
 
 
 def waits(n):

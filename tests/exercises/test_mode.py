@@ -6,7 +6,7 @@ import pytest
 from exercise_support import verdict
 
 from ttt.exercises import exercise, exercises
-from ttt.exercises.mode import graded, plain_verdict
+from ttt.exercises.core import graded, plain_verdict
 from ttt.tools.cli import main
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ttt.exercises import core, exercise, exercises, notebooks, text
-from ttt.exercises.text import TextError, _parse
+from ttt.exercises import core, exercise, exercises, notebooks
+from ttt.exercises.core import TextError, _parse
 
 
 GOOD = """\
@@ -67,15 +67,15 @@ def test_a_broken_file_names_the_exercise_and_the_heading(broken, words):
 
 def test_every_exercise_has_its_words_and_every_section_its_exercise():
     for notebook in notebooks():
-        said = text.words(notebook)
+        said = core.words(notebook)
         assert sorted(said) == [item.number for item in exercises(notebook)], notebook
     item = exercise("05", 5)
     assert (item.title, item.star, len(item.hints)) == ("Perfect ordering", True, 3)
 
 
 def test_words_without_an_exercise_and_an_exercise_without_words_are_errors(monkeypatch):
-    real = text.words("03")
-    monkeypatch.setattr(text, "words", lambda notebook: {**real, 9: real[1]} if notebook == "03" else {})
+    real = core.words("03")
+    monkeypatch.setattr(core, "words", lambda notebook: {**real, 9: real[1]} if notebook == "03" else {})
     core._load.cache_clear()
     try:
         with pytest.raises(TextError, match=r"nb03.md has words for exercises that nb03.py lacks: \[9\]"):

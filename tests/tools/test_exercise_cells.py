@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from ttt.exercises import exercises
-from ttt.tools.exercise_cells import owned, update_notebook
+from ttt.tools.exercise_cells import owned, prompt_markdown, update_notebook
 
 
 def _markdown(text, **metadata):
@@ -61,4 +61,4 @@ def test_a_changed_starter_loses_its_stale_outputs_and_a_missing_exercise_is_ins
     keys = [owned(cell) for cell in cells if owned(cell)]
     assert keys.index(("05.6", "prompt")) == keys.index(("05.5", "starter")) + 1
     assert "".join(cells[[owned(c) for c in cells].index(("05.6", "prompt"))]["source"]) == (
-        exercises("05")[5].prompt_markdown())
+        prompt_markdown(exercises("05")[5]))

@@ -1,7 +1,6 @@
 """The check kinds: each turns an answer into a :class:`~ttt.exercises.verdicts.Verdict`, never raising, never
-printing, so one check serves a notebook, a terminal and ``--verify`` alike (the exercise shows the verdict).
-``None`` (and ``...``) is "not answered yet" everywhere; an answer made of several things is a tuple or a list
-in the order the prompt names them (:func:`several`)."""
+printing, so one check serves a notebook, a terminal and ``--verify`` alike.  ``None`` (and ``...``) is "not
+answered yet"; an answer of several things is a tuple or a list in the order the prompt names them."""
 
 from __future__ import annotations
 
@@ -21,8 +20,7 @@ from ttt.geometry import BoardError
 
 
 class Check:
-    """``judge(answer)``: None is "not answered" (finished by ``instruction``), the rest goes to ``_judge``;
-    ``kind`` ("function", "number", "position", "custom") tells graded mode how much a refusal may say."""
+    """``kind`` ("function", "number", "position", "custom") tells graded mode how much a refusal may say."""
 
     kind = "custom"
     instruction = "replace None with your answer, then run the cell again."
@@ -45,6 +43,16 @@ def several(answer, names, what: str = "answers") -> list:
     return list(answer)
 
 
+def _parts(extra) -> tuple:
+    if extra is None:
+        return ()
+    return (extra,) if isinstance(extra, (str, Board, Boards)) else tuple(extra)
+
+
+def _arguments(item) -> tuple:
+    return (item,) if isinstance(item, Board) else tuple(item)
+
+
 # ---------------------------------------------------------------------- functions
 
 
@@ -61,9 +69,7 @@ def sorted_cells(value) -> list[int]:
 
 @dataclass(frozen=True)
 class Case:
-    """One call of a function check: its arguments, the right answer, and how messages name the call (without
-    ``where`` and ``show``, from the arguments, named by ``names``, only when a message needs them); ``note``
-    ends the message when the call raises an error."""
+    """One call of a function check; a message names it by ``where``, else by its arguments (named by ``names``)."""
 
     args: tuple
     expected: object
@@ -73,31 +79,30 @@ class Case:
     note: str | None = None
 
     def described(self) -> tuple[str, tuple]:
-        return (self.where, self.show) if self.where is not None else describe_call(self.names, self.args)
+        if self.where is not None:
+            return self.where, self.show
+        names = [name.strip() for name in self.names.split(",")]
+        boards = tuple(arg for arg in self.args if isinstance(arg, Board))
+        others = ", ".join(f"{names[i] if i < len(names) else f'argument {i + 1}'}={arg!r}"
+                           for i, arg in enumerate(self.args) if not isinstance(arg, Board))
+        if not boards:
+            return ("on " + others if others else "with no arguments"), boards
+        where = f"on this board ({describe_state(boards[0])})" if len(boards) == 1 else "on these boards"
+        return where + (" with " + others if others else ""), boards
 
 
-def describe_call(names, args) -> tuple[str, tuple]:
-    names = [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
-    boards = tuple(arg for arg in args if isinstance(arg, Board))
-    others = ", ".join(f"{names[i] if i < len(names) else f'argument {i + 1}'}={arg!r}"
-                       for i, arg in enumerate(args) if not isinstance(arg, Board))
-    if len(boards) == 1:
-        where = f"on this board ({describe_state(boards[0])})"
-    elif boards:
-        where = "on these boards"
-    else:
-        return ("on " + others if others else "with no arguments"), boards
-    return where + (" with " + others if others else ""), boards
+class When(NamedTuple):
+    """A slip no variant can write (any wrong cell), known by ``test(*args, expected, got)`` on the failing case."""
+
+    test: Callable
 
 
-def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare=None, witnesses=4) -> bool:
-    """Whether the learner's function (a :class:`Learner`) agrees with ``variant``, a slip written as a learner
-    would, on the first ``witnesses`` inputs where the slip and the ``reference`` disagree."""
-    normalize = normalize or (lambda value: value)
-    compare = compare or (lambda a, b: a == b)
+def behaves_like(learner, variant, reference, inputs, *, normalize=lambda value: value,
+                 compare=lambda a, b: a == b, witnesses=4) -> bool:
+    """Whether the learner agrees with the slip ``variant`` on the first ``witnesses`` inputs where it is wrong."""
     seen = 0
     for item in inputs:
-        args = (item,) if isinstance(item, Board) else tuple(item)
+        args = _arguments(item)
         slip = normalize(variant(*args))
         if compare(slip, normalize(reference(*args))):
             continue
@@ -112,27 +117,10 @@ def behaves_like(learner, variant, reference, inputs, *, normalize=None, compare
     return seen > 0
 
 
-def _parts(extra) -> tuple:
-    if extra is None:
-        return ()
-    return (extra,) if isinstance(extra, (str, Board, Boards)) else tuple(extra)
-
-
 @dataclass(eq=False)
 class FunctionCheck(Check):
-    """"Write a function": the learner's function must agree with ``reference(*args)`` on every case of
-    ``inputs()`` (boards, tuples of arguments or :class:`Case`, fullest boards first, each made when first
-    reached).  ``normalize(got)`` makes a value comparable (its ``TypeError``/``ValueError`` is a wrong type);
-    ``describe(*args, expected, got)`` words a disagreement no slip explains; ``call(function, *args)`` calls
-    the learner's function and the variants when more than the return value counts (the rest: AUTHORING.md).
-
-    ``mistakes`` is the table of slips, ``[(variant, words, id)]``, recognised by behaviour: the learner's
-    function agrees with the variant on the failing case and on the first ``witnesses`` cases where the variant
-    is wrong.  The id defaults to the variant's name without leading underscores ("slip-N" for a lambda).  A
-    slip may instead be ``When(test)``, recognised by what came back on the failing case alone, ``test(*args,
-    expected, got)`` (these are tried first, in order); words may be a function of the same.  ``method``: the
-    answer is an object, and its method of that name is the function checked.
-    """
+    """"Write a function" (AUTHORING.md): a slip of ``mistakes`` is named by behaviour, when the learner's function
+    agrees with its variant on the failing case and on the first ``witnesses`` cases where the variant is wrong."""
 
     reference: Callable
     inputs: Callable
@@ -140,7 +128,7 @@ class FunctionCheck(Check):
     name: str
     label: str
     args: str = "board"
-    normalize: Callable | None = None
+    normalize: Callable = lambda got: got
     compare: Callable = lambda got, expected: got == expected
     describe: Callable | None = None
     mistakes: tuple = ()
@@ -155,24 +143,20 @@ class FunctionCheck(Check):
     def __post_init__(self):
         self.mistakes = tuple(_slip(mistake, number) for number, mistake in enumerate(self.mistakes, 1))
         self.instruction = untouched(self.name)
-        self._made: list[Case] = []
-        self._unmade = None
-        self._variants: dict = {}
-        self._witnessed: dict = {}
+        self._made, self._unmade, self._memo = [], None, {}
 
     def _each_case(self):
-        if self._unmade is None and len(self._made) == 0:
+        if self._unmade is None and not self._made:
             self._unmade = iter(self.inputs())
         position = 0
-        while True:
+        while position < len(self._made) or self._unmade is not None:
             if position == len(self._made):
-                item = next(self._unmade, None) if self._unmade is not None else None
+                item = next(self._unmade, None)
                 if item is None:
                     self._unmade = None
                     return
                 if not isinstance(item, Case):
-                    args = (item,) if isinstance(item, Board) else tuple(item)
-                    item = Case(args, self.reference(*args), names=self.args)
+                    item = Case(_arguments(item), self.reference(*_arguments(item)), names=self.args)
                 self._made.append(item)
             yield self._made[position]
             position += 1
@@ -188,14 +172,15 @@ class FunctionCheck(Check):
         """``(got, normalised, None)``, or ``(got, None, error)`` when normalising refuses it."""
         got = run(case)
         try:
-            return got, self.normalize(got) if self.normalize else got, None
+            return got, self.normalize(got), None
         except (TypeError, ValueError) as error:
             return got, None, error
 
     def _judge(self, answer) -> Verdict:
-        answer = bound_method(answer, self.method) if self.method else answer
-        name, learner = self.name, Learner(answer, self.name, args=self.args, todo=self.instruction, slow=self.slow,
-                                           work=self.work)
+        if self.method:
+            answer = _bound_method(answer, self.method)
+        name = self.name
+        learner = Learner(answer, name, args=self.args, todo=self.instruction, slow=self.slow, work=self.work)
 
         def run(case):
             return learner(*case.args, describe=case.described, call=self.call, note=case.note)
@@ -205,51 +190,36 @@ class FunctionCheck(Check):
             if error is None and self.compare(value, case.expected):
                 continue
             where, show = case.described()
-            # "is a return missing?" only where None is never right and no slip explains it (hutton_message's
-            # None "plays the move"; `return board.winner` at a leaf is a slip of its own)
+            expected = reveal(f"expected: {case.expected!r}")
+            # "is a return missing?" only where None is never right and no slip explains it
             none_is_right = any(other.expected is None for other in self.cases)
             missing = f"{name} returned None: is a `return` missing?" if got is None and not none_is_right else None
             if error is not None:
                 return wrong(f"{where[:1].upper()}{where[1:]} {name} returned {describe_value(got)}: {error}.", *show,
-                             reveal(f"expected: {case.expected!r}"), missing, mistake="wrong-type")
+                             expected, missing, mistake="wrong-type")
             slip = self._diagnose(run, case, value)
-            words, named = slip[1:] if slip else ((), "")
+            words, named = slip[1:] if slip else (self.describe, "")
             words = _parts(words(*case.args, case.expected, value) if callable(words) else words)
-            if not slip and self.describe:
-                words = _parts(self.describe(*case.args, case.expected, value))
             missing = None if named else missing
-            return wrong(f"{name} disagrees with the package {where}:", *show, reveal(f"expected: {case.expected!r}"),
-                         f"returned: {shown(got)}", missing, *words,
-                         mistake=named or ("returns-none" if missing else ""))
+            return wrong(f"{name} disagrees with the package {where}:", *show, expected, f"returned: {shown(got)}",
+                         missing, *words, mistake=named or ("returns-none" if missing else ""))
         return right(f"{name} agrees with the package on {self.label}.")
 
     # ------------------------------------------------------------------ naming the mistake by its behaviour
-    def _variant_value(self, index: int, position: int):
-        key = (index, position)
-        if key not in self._variants:
+    def _variant(self, index: int, position: int):
+        if (index, position) not in self._memo:
             variant, case = self.mistakes[index][0], self.cases[position]
             got = self.call(variant, *case.args) if self.call else variant(*case.args)
-            self._variants[key] = self.normalize(got) if self.normalize else got
-        return self._variants[key]
+            self._memo[index, position] = self.normalize(got)
+        return self._memo[index, position]
 
-    def _witnesses(self, index: int) -> tuple[int, ...]:
-        if index not in self._witnessed:
-            wrong_at = (position for position, case in enumerate(self.cases)
-                        if not self.compare(self._variant_value(index, position), case.expected))
-            self._witnessed[index] = tuple(position for position, _ in zip(wrong_at, range(self.witnesses)))
-        return self._witnessed[index]
-
-    def _first_difference(self, one: int, two: int) -> int | None:
-        key = ("pair", one, two)
-        if key not in self._witnessed:
-            self._witnessed[key] = next(
-                (position for position in range(len(self.cases))
-                 if not self.compare(self._variant_value(one, position), self._variant_value(two, position))), None)
-        return self._witnessed[key]
+    def _witnesses(self, index: int) -> list[int]:
+        wrong_at = (position for position, case in enumerate(self.cases)
+                    if not self.compare(self._variant(index, position), case.expected))
+        return [position for position, _ in zip(wrong_at, range(self.witnesses))]
 
     def _diagnose(self, run, failing: Case, value):
-        """The slip whose variant the learner's function behaves like, or None; between two that both fit, the
-        first case where the two differ decides."""
+        """The slip the learner's function behaves like; between two that fit, the first case they differ on decides."""
         position = self.cases.index(failing)
         for slip in self.mistakes:
             if isinstance(slip[0], When) and slip[0].test(*failing.args, failing.expected, value):
@@ -260,31 +230,25 @@ class FunctionCheck(Check):
 
         try:
             candidates = [index for index, slip in enumerate(self.mistakes) if not isinstance(slip[0], When)
-                          and self.compare(value, self._variant_value(index, position))
-                          and all(self.compare(learners(other), self._variant_value(index, other))
+                          and self.compare(value, self._variant(index, position))
+                          and all(self.compare(learners(other), self._variant(index, other))
                                   for other in self._witnesses(index) if other != position)]
             while len(candidates) > 1:
                 one, two = candidates[:2]
-                where = self._first_difference(one, two)
+                where = next((at for at in range(len(self.cases))
+                              if not self.compare(self._variant(one, at), self._variant(two, at))), None)
                 if where is None:
                     candidates.remove(two)
                     continue
                 mine = learners(where)
                 candidates = [index for index in (one, two)
-                              if self.compare(mine, self._variant_value(index, where))] + candidates[2:]
+                              if self.compare(mine, self._variant(index, where))] + candidates[2:]
         except Stop:
             return None      # it fails elsewhere too: the disagreement alone is the message
         return self.mistakes[candidates[0]] if candidates else None
 
 
-class When(NamedTuple):
-    """A slip of a :class:`FunctionCheck` known by what came back on the failing case: ``test(*args, expected,
-    got)``, for slips no variant can write (a state changed, any wrong cell)."""
-
-    test: Callable
-
-
-def bound_method(answer, method: str):
+def _bound_method(answer, method: str):
     """``answer.method`` when the answer is an object that has it; the refusal naming what it is otherwise."""
     if isinstance(answer, type):
         stop(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}().",
@@ -296,6 +260,7 @@ def bound_method(answer, method: str):
 
 
 def _slip(mistake, number: int) -> tuple:
+    """``(variant, words, id)``: the id defaults to the variant's name without leading underscores."""
     variant, words, *named = mistake
     name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
     return variant, words, f"slip-{number}" if name == "<lambda>" else name
@@ -338,21 +303,21 @@ def _fmt(number) -> str:
     return f"{number:,}" if isinstance(number, float) else str(number)
 
 
-def exact(number):
-    """A finite Decimal as the Fraction it equals; other numbers unchanged."""
+def _exact(number):
+    """A finite Decimal as the Fraction it equals: Decimal("0.1") is 1/10."""
     return Fraction(number) if isinstance(number, Decimal) and number.is_finite() else number
 
 
-def same_number(answer, target, tolerance=0) -> bool:
-    """Exactly (within ``tolerance``), or to float precision once one is a float: 0.1 + 0.2 matches 3/10."""
-    answer, target = exact(answer), exact(target)
+def _same_number(answer, target, tolerance=0) -> bool:
+    """Exactly, or to float precision once one is a float: 0.1 + 0.2 matches 3/10."""
+    answer, target = _exact(answer), _exact(target)
     if isinstance(answer, float) or isinstance(target, float):
         return math.isclose(float(answer), float(target), rel_tol=1e-9, abs_tol=float(tolerance))
     return abs(answer - target) <= tolerance
 
 
 def _number_problem(answer, what: str) -> str | None:
-    """Why ``answer`` is not a number (int, float, Fraction or Decimal) at all, or None."""
+    """Why ``answer`` is not a number (int, float, Fraction or finite Decimal) at all, or None."""
     if isinstance(answer, str):
         plain = answer.replace(",", "").replace("_", "").strip()
         quotes = ": leave out the quotes" if plain.lstrip("-").replace(".", "", 1).replace("/", "", 1).isdigit() else ""
@@ -372,27 +337,23 @@ def _named(note) -> tuple[str, str]:
 
 
 def _judge_number(answer, expected, tolerance, mistakes, what: str, direction: bool, name=None) -> tuple:
-    """``(None, "")`` when right, else one line and the id of the mistake it names: "nodes: 40 is not right" (one
-    of several), "720 is not the number ...". A key of ``mistakes`` is a wrong number or a predicate of the answer
-    (an estimate near the number), tried in order."""
+    """``(None, "")`` when right, else one line and the id of the mistake (a wrong number or a predicate) it names."""
     problem = _number_problem(answer, what)
     if problem:
         return (f"{name}: {problem}" if name else problem), ""
-    if same_number(answer, expected, tolerance):
+    if _same_number(answer, expected, tolerance):
         return None, ""
     line = f"{name}: {_fmt(answer)} is not right" if name else f"{_fmt(answer)} is not {what}"
     if direction:
-        line += ": it is too big" if exact(answer) > exact(expected) else ": it is too small"
+        line += ": it is too big" if _exact(answer) > _exact(expected) else ": it is too small"
     note, named = next((_named(note) for key, note in (mistakes or {}).items()
-                        if (key(exact(answer)) if callable(key) else same_number(answer, key))), ("", ""))
+                        if (key(_exact(answer)) if callable(key) else _same_number(answer, key))), ("", ""))
     return line + "." + (f" {note}" if note else ""), named
 
 
 @dataclass(eq=False)
 class NumberCheck(Check):
-    """One number (or a function of no arguments computing it on the first check), named by ``what``;
-    ``mistakes``: ``{wrong number or predicate: the slip's words, or (words, id)}``; ``direction`` says "too
-    big"/"too small"."""
+    """One number, or a function computing it on the first check (so that importing the exercises stays quick)."""
 
     given: object
     _: KW_ONLY
@@ -417,9 +378,8 @@ class NumberCheck(Check):
 
 @dataclass(eq=False)
 class NumbersCheck(Check):
-    """Several named numbers, ``{name: expected}``, answered in that order (or as a dict), each wrong one on a
-    line of its own; ``mistakes``: ``{name: {wrong number: words or (words, id)}}``; ``slips``: ``{(numbers):
-    words or (words, id)}``, a slip of the whole answer, which then stands for the mistakes of single numbers."""
+    """Several named numbers, ``{name: expected}``, each wrong one on a line of its own; a slip of the whole
+    answer (``slips``: ``{(numbers): words or (words, id)}``) stands for the mistakes of single numbers."""
 
     given: dict
     _: KW_ONLY
@@ -449,7 +409,8 @@ class NumbersCheck(Check):
         else:
             values = several(answer, names, "numbers")
         numeric = not any(is_unanswered(value) or _number_problem(value, "") for value in values)
-        slips = [_named(words) for slip, words in self.slips.items() if numeric and all(map(same_number, values, slip))]
+        slips = [_named(words) for slip, words in self.slips.items()
+                 if numeric and all(map(_same_number, values, slip))]
         judged = [(f"{name}: not answered yet.", "") if is_unanswered(value) else
                   _judge_number(value, self.expected[name], self.tolerance, None if slips else self.mistakes.get(name),
                                 f"the {name}", self.direction, name)
@@ -465,7 +426,7 @@ class NumbersCheck(Check):
         return wrong("\n".join(lines + [words for words, _ in slips]), mistake=named[0] if named else "")
 
 
-# ---------------------------------------------------------------------- positions
+# ---------------------------------------------------------------------- positions and the rest
 
 
 def parse_position(answer) -> Board:
@@ -482,16 +443,15 @@ def parse_position(answer) -> Board:
 
 @dataclass(eq=False)
 class PositionCheck(Check):
-    """"Find a position where ...": ``predicate(board)`` says whether it has the property, ``explain(board)``
-    which part fails (its words, or a :func:`wrong` verdict naming the mistake's id); ``success`` is the success
-    line or a function of the board."""
+    """"Find a position where ...": ``explain(board)`` says which part fails (words, or a :func:`wrong` verdict)."""
 
     predicate: Callable
     explain: Callable
     _: KW_ONLY
     success: object = "this position has the property."
     parse: Callable = parse_position
-    instruction: str = 'replace None with your position (a Board, or text such as "X../.O./..."), then run the cell again.'
+    instruction: str = ('replace None with your position (a Board, or text such as "X../.O./..."),'
+                        " then run the cell again.")
     kind = "position"
 
     def _judge(self, answer) -> Verdict:
@@ -507,8 +467,7 @@ class PositionCheck(Check):
 
 @dataclass(eq=False)
 class CustomCheck(Check):
-    """Anything else: ``decide(answer)`` builds the verdict (None never reaches it), calling the learner's code
-    through :class:`~ttt.exercises.calls.Learner`; it may end early with :func:`~ttt.exercises.calls.stop`."""
+    """Anything else: ``decide(answer)`` calls the learner's code through a ``Learner`` and may end with ``stop``."""
 
     decide: Callable
     _: KW_ONLY

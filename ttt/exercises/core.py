@@ -1,26 +1,50 @@
-"""The exercise a learner calls (``hint``, ``solution``, ``check``) and the registry of every notebook's (the
-autograder's assertion is :mod:`ttt.tools.grading`).  A notebook's module ``ttt.exercises.nbNN`` (a list
-``EXERCISES``) is imported only when one of its exercises is asked for, so ``exercise("00", 3)`` does not load the
-other nine."""
+"""The exercise a learner calls (``hint``, ``solution``, ``check``), graded mode (``TTT_GRADED=1``: no shortcut to
+the answer, no hint that gives it, no "too big" to bisect on) and the registry, which imports a notebook's module
+``ttt.exercises.nbNN`` only when one of its exercises is asked for."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import pkgutil
+import re
 import textwrap
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
+from importlib import resources
 from typing import Any, Callable
 
-from ttt.exercises import calls, mode, text
+from ttt.exercises import calls
 from ttt.exercises.checks import Check
-from ttt.exercises.verdicts import ERROR, Verdict, describe_exception, raised_in_learners_code
+from ttt.exercises.verdicts import ERROR, Reveal, Verdict, describe_exception, raised_in_learners_code
 from ttt.exercises.words import listing
+
+ENVIRONMENT_VARIABLE = "TTT_GRADED"
 
 
 class NoSuchExercise(ValueError):
     """An unknown notebook or exercise number; the message names the problem and what exists."""
+
+
+def graded() -> bool:
+    return os.environ.get(ENVIRONMENT_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def withheld(what: str) -> str:
+    """The one line shown instead of a worked solution."""
+    return (f"Solutions are withheld in graded mode ({what}): this is an assignment."
+            " Hints still work: .hint(1), .hint(2), ...")
+
+
+def plain_verdict(verdict: Verdict, kind: str) -> Verdict:
+    """The verdict as graded mode shows it: a wrong number only wrong, and no :class:`Reveal` part."""
+    if not graded() or verdict.status != "wrong":
+        return verdict
+    if kind == "number":
+        return Verdict("wrong", ("Not right. (In graded mode a number check says only right or wrong.)",),
+                       verdict.mistake)
+    return Verdict("wrong", tuple(part for part in verdict.parts if not isinstance(part, Reveal)), verdict.mistake)
 
 
 def _view():
@@ -32,13 +56,8 @@ def _view():
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: its declaration in ``nbNN.py`` and its words from ``nbNN.md``, joined by the registry.
-
-    ``code`` is shown by its real source, so the code shown is the code verified; ``checker`` None is an open
-    question; ``answer()`` is what a learner would pass for the worked solution; ``starter`` a string, or a
-    function of the exercise's call (``starters.py``); ``figures()`` fills an explanation that quotes computed
-    figures; ``giving`` are the hints marked "(gives the answer)", withheld in graded mode.
-    """
+    """One exercise: its declaration in ``nbNN.py`` joined with its words from ``nbNN.md``; ``code`` is shown by its
+    real source, so the code shown is the code verified; ``checker`` None is an open question."""
 
     number: int
     title: str = ""
@@ -77,34 +96,25 @@ class Exercise:
     def __repr__(self) -> str:
         return f"<Exercise {self.key}: {self.title} ({self.kind}, {len(self.hints)} hints)>"
 
-    def _repr_markdown_(self) -> str:
-        return self.prompt_markdown()
-
-    def prompt_markdown(self) -> str:
-        """The exercise's cell in its notebook: a heading for the table of contents, then the prompt."""
-        return f"### {self.number}. {'★ ' if self.star else ''}{self.title}\n\n{self.prompt.strip()}"
-
     def hint(self, n: int = 1) -> None:
-        """Show hint ``n`` (1 is a nudge, the last nearly the answer); graded mode withholds the hints that give
-        the answer and points to no solution."""
-        count, graded = len(self.hints), mode.graded()
-        solution = "" if graded else f" {self.call}.solution() shows the worked solution."
+        """Show hint ``n``, from a nudge to nearly the answer."""
+        count, is_graded = len(self.hints), graded()
+        solution = "" if is_graded else f" {self.call}.solution() shows the worked solution."
         if not count:
             print(f"Exercise {self.key} has no hints.{solution}")
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
             print(f"Hints are numbered 1 to {count}: ask for one with {self.call}.hint(1).")
         elif n > count:
             print(f"Exercise {self.key} has {count} hints, so there is no hint {n}.{solution}")
-        elif graded and n in self.giving:
+        elif is_graded and n in self.giving:
             print(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
                   f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
         else:
-            if n < count and not (graded and n + 1 in self.giving):
+            if n < count and not (is_graded and n + 1 in self.giving):
                 more = f"*Stuck? {self.call}.hint({n + 1})*"
-            elif graded:
-                more = "*That was the last hint graded mode shows.*"
             else:
-                more = f"*That was the last hint. {self.call}.solution() shows the answer.*"
+                more = "*That was the last hint graded mode shows.*" if is_graded else \
+                    f"*That was the last hint. {self.call}.solution() shows the answer.*"
             _view().show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}"
                                   f"\n\n{more}")
 
@@ -116,8 +126,8 @@ class Exercise:
         return "\n\n".join(parts + ([textwrap.dedent(prose).strip()] if prose else []))
 
     def solution(self) -> None:
-        if mode.graded():
-            print(mode.withheld(f"exercise {self.key}"))
+        if graded():
+            print(withheld(f"exercise {self.key}"))
         else:
             _view().show_markdown(self.solution_markdown())
 
@@ -128,11 +138,11 @@ class Exercise:
                                      f" {self.call}.solution() shows a model answer.",))
         try:
             verdict = self.checker.judge(answer)
-            if verdict.reason == "too slow" and mode.graded():
+            if verdict.reason == "too slow" and graded():
                 # a grade never rests on a clock alone: once more, with four times the time, before it is final
                 with calls.budget_scope(4 * calls.BUDGET_SECONDS):
                     verdict = self.checker.judge(answer)
-            return mode.plain_verdict(verdict, self.kind)
+            return plain_verdict(verdict, self.kind)
         except Exception as error:  # noqa: BLE001 - a bug in the course, or the answer's own __eq__ run by it
             if raised_in_learners_code(error):
                 return Verdict("wrong", ("Your answer raised an error while the check looked at it:",
@@ -155,6 +165,58 @@ class Exercise:
 
 
 # ---------------------------------------------------------------------- the registry
+
+
+class TextError(ValueError):
+    """An ``nbNN.md`` (the words, so that a teacher can reword an exercise without touching Python) that breaks
+    the format of AUTHORING.md; the message names the file and the heading."""
+
+
+_EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)
+_PART = re.compile(r"^### (Hint (\d+)( \(gives the answer\))?|Solution)\s*$", re.MULTILINE)
+
+
+def _parse(name: str, text: str) -> dict[int, dict]:
+    """``{number: the Exercise fields the words fill}``; text before the first ``##`` is for editors."""
+    found: dict[int, dict] = {}
+    heads = list(_EXERCISE.finditer(text))
+    for head, after in zip(heads, heads[1:] + [None]):
+        number, body = int(head.group(1)), text[head.end(): after.start() if after else len(text)]
+        where = f"{name}, exercise {number}"
+        if number in found:
+            raise TextError(f"{where}: a second '## {number}.' heading")
+        parts = list(_PART.finditer(body)) + [None]
+        hints, explanation, giving = [], None, set()
+        for part, following in zip(parts, parts[1:]):
+            content = body[part.end(): following.start() if following else len(body)].strip()
+            if part.group(2) is None:
+                if explanation is not None:
+                    raise TextError(f"{where}: a second '### Solution'")
+                explanation = content
+            elif explanation is not None:
+                raise TextError(f"{where}: '### {part.group(1)}' comes after '### Solution'")
+            elif int(part.group(2)) != len(hints) + 1:
+                raise TextError(f"{where}: '### {part.group(1)}' should be '### Hint {len(hints) + 1}'")
+            elif part.group(3) and not hints:
+                raise TextError(f"{where}: hint 1 gives the answer, so graded mode would have no hint at all")
+            else:
+                hints.append(content)
+                giving |= {len(hints)} if part.group(3) else set()
+        prompt = body[: parts[0].start() if parts[0] else len(body)].strip()
+        if not prompt or explanation is None or not all(hints):
+            raise TextError(f"{where}: needs a prompt, '### Hint N' sections with text, and a '### Solution'")
+        found[number] = dict(title=head.group(3), star=bool(head.group(2)), prompt=prompt, hints=tuple(hints),
+                             explanation=explanation, giving=frozenset(giving))
+    return found
+
+
+@lru_cache(maxsize=None)
+def words(notebook: str) -> dict[int, dict]:
+    """The words of notebook ``notebook``'s exercises ("05"), by exercise number."""
+    name = f"nb{notebook}.md"
+    return _parse(name, resources.files("ttt.exercises").joinpath(name).read_text(encoding="utf-8"))
+
+
 
 
 @lru_cache(maxsize=None)
@@ -185,25 +247,17 @@ def notebook_id(notebook) -> str:
 @lru_cache(maxsize=None)
 def _load(notebook: str) -> tuple[Exercise, ...]:
     """The exercises of one notebook joined with their words, checked for an author's slips."""
-    module = importlib.import_module(f"ttt.exercises.nb{notebook}")
-    found, said = [], dict(text.words(notebook))
-    for item in module.EXERCISES:
-        if not isinstance(item, Exercise):
-            raise TypeError(f"ttt.exercises.nb{notebook}.EXERCISES holds {type(item).__name__}, not Exercise")
+    found, said = [], dict(words(notebook))
+    for item in importlib.import_module(f"ttt.exercises.nb{notebook}").EXERCISES:
         if item.number not in said:
-            raise text.TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
-        words = dict(said.pop(item.number))   # a copy: the parsed words are cached
+            raise TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
+        fields = dict(said.pop(item.number))   # a copy: the parsed words are cached
         if item.figures is not None:
-            words["explanation"] = partial(_filled, words["explanation"], item.figures)
-        item = replace(item, notebook=notebook, **words)
-        if callable(item.starter):
-            item = replace(item, starter=item.starter(item.call))
-        found.append(item)
+            fields["explanation"] = partial(_filled, fields["explanation"], item.figures)
+        item = replace(item, notebook=notebook, **fields)
+        found.append(replace(item, starter=item.starter(item.call)) if callable(item.starter) else item)
     if said:
-        raise text.TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
-    numbers = [item.number for item in found]
-    if len(set(numbers)) != len(numbers):
-        raise ValueError(f"ttt.exercises.nb{notebook} numbers two exercises alike: {numbers}")
+        raise TextError(f"nb{notebook}.md has words for exercises that nb{notebook}.py lacks: {sorted(said)}")
     return tuple(sorted(found, key=lambda item: item.number))
 
 

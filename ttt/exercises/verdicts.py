@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import os
+import sysconfig
 import traceback
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ttt.board import Board
 
 # the ids of the mistakes any check can find, whatever the exercise
 TOO_SLOW, ENDLESS, ERROR, NOT_CALLABLE = "too-slow", "endless-loop", "error", "not-callable"
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_NOT_THE_LEARNERS = tuple(sorted({_PACKAGE} | {os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib",
+                                 "purelib", "platlib") if (path := sysconfig.get_paths().get(key))}))
 
 
 class Boards:
@@ -43,15 +48,12 @@ class Reveal(str):
     """A part of a refusal that states the answer ("expected: 5"): graded mode leaves it out."""
 
 
-def reveal(text: str) -> Reveal:
-    return Reveal(text)
+reveal = Reveal
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """``status`` "right", "wrong" or "unanswered"; ``parts`` the text and boards that explain it; ``mistake``
-    the id of the mistake recognised, so that tests and the grade export need not read the words, which a
-    teacher may reword."""
+    """``mistake`` names the mistake recognised, so that tests and the grade export need not read the words."""
 
     status: str
     parts: tuple = ()
@@ -74,7 +76,7 @@ class Verdict:
 
 
 def right(*parts) -> Verdict:
-    return Verdict("right", tuple(parts))
+    return Verdict("right", parts)
 
 
 def wrong(*parts, mistake: str = "") -> Verdict:
@@ -109,19 +111,17 @@ def shown(value) -> str:
         return describe_value(value)
 
 
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def _learners_frames(error: BaseException) -> list:
-    return [frame for frame in traceback.extract_tb(error.__traceback__)
-            if not os.path.abspath(frame.filename).startswith(_PACKAGE_DIR)]
+@lru_cache(maxsize=None)
+def is_learners_file(filename: str) -> bool:
+    """Whether code from ``filename`` is the learner's: not the package's, not Python's, not generated."""
+    return not (filename.startswith(("<string>", "<frozen"))
+                or os.path.abspath(filename).startswith(_NOT_THE_LEARNERS))
 
 
 def describe_exception(error: BaseException) -> str:
-    """``IndexError: list index out of range`` and the learner's own line, by function and line number, never
-    by file name (a notebook cell's file name is random, and the output must stay the same)."""
+    """The error and the learner's own line, never by file name (a cell's is random, and outputs must not change)."""
     text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    frames = _learners_frames(error)
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if is_learners_file(frame.filename)]
     if frames:
         line = f": {frames[-1].line.strip()}" if frames[-1].line else ""
         text += f"\n(in {frames[-1].name}, line {frames[-1].lineno}{line})"
@@ -131,7 +131,7 @@ def describe_exception(error: BaseException) -> str:
 def raised_in_learners_code(error: BaseException) -> bool:
     """Whether ``error`` came from outside the package (the learner's ``__eq__``, ``__hash__`` ...)."""
     frames = traceback.extract_tb(error.__traceback__)
-    return bool(frames) and not os.path.abspath(frames[-1].filename).startswith(_PACKAGE_DIR)
+    return bool(frames) and not os.path.abspath(frames[-1].filename).startswith(_PACKAGE)
 
 
 def describe_state(board: Board) -> str:

@@ -9,16 +9,11 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     """"1 call", "3 plies", "2,500 nodes"; ``many`` spells an irregular plural the table does not know."""
     if count == 1:
         return f"1 {noun}"
-    if many is None:
-        if noun in _IRREGULAR:
-            many = _IRREGULAR[noun]
-        elif noun.endswith(("s", "x", "ch", "sh")):
-            many = noun + "es"
-        elif noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
-            many = noun[:-1] + "ies"
-        else:
-            many = noun + "s"
-    return f"{count:,} {many}"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        regular = noun + "es"
+    else:
+        regular = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou") else noun + "s"
+    return f"{count:,} {many or _IRREGULAR.get(noun, regular)}"
 
 
 def ordinal(number: int) -> str:

@@ -3,7 +3,7 @@
 For every notebook with exercises it writes ``source/<lab>/<lab>.ipynb`` (``lab05_pruning``),
 the teacher's version that ``nbgrader generate_assignment`` turns into the student copy:
 
-* a read-only setup cell: graded mode on (:mod:`ttt.exercises.mode`), ``exercise``, and the
+* a read-only setup cell: graded mode on (:func:`ttt.exercises.core.graded`), ``exercise``, and the
   lab's own import statements, so that a student has the names the lab gave them;
 * per checkable exercise: its prompt; an autograded answer cell, the lab's starter with the
   worked solution between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (nbgrader replaces
@@ -39,6 +39,7 @@ from pathlib import Path
 
 from ttt.course import NOTEBOOKS as NOTEBOOKS_DIR
 from ttt.exercises import Exercise, exercises, notebooks
+from ttt.tools.exercise_cells import prompt_markdown
 
 __all__ = [
     "POINTS", "STAR_POINTS", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY_MB", "AssignmentError", "points", "lab_names",
@@ -413,7 +414,7 @@ def prompt_names(notebook: str) -> set[str]:
     `full`, `counts.nodes_per_ply` or `size(gametree(...))`; not an attribute (`prune` of `ttt.tree.prune`)."""
     found = set()
     for item in exercises(notebook):
-        for code in re.findall(r"`([^`]*)`", item.prompt_markdown()):
+        for code in re.findall(r"`([^`]*)`", prompt_markdown(item)):
             found |= set(re.findall(r"(?<![.\w])([A-Za-z_][A-Za-z0-9_]*)", code))
     return found
 
@@ -606,7 +607,7 @@ def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = No
     for item in items:
         tag = f"ex{item.notebook}_{item.number}"
         for words, marker in LAB_CELLS.items():
-            if words in item.prompt_markdown() and words not in placed:
+            if words in prompt_markdown(item) and words not in placed:
                 code = _lab_cell_code(notebook, lab_file, marker, setup)
                 if code:
                     placed.add(words)
@@ -618,7 +619,7 @@ def assignment_notebook(notebook: str, lab: str, notebooks_dir: Path | None = No
                  + (f", and {extra} for the explanation, marked by hand: write it in the text cell under the"
                     " test" if extra else "") + ")*")
         note = f"\n\n{PROMPT_NOTES[item.key]}" if item.key in PROMPT_NOTES else ""
-        cells.append(_cell("markdown", f"{item.prompt_markdown()}{note}\n\n{worth}", f"{tag}_prompt",
+        cells.append(_cell("markdown", f"{prompt_markdown(item)}{note}\n\n{worth}", f"{tag}_prompt",
                            grade=False, solution=False, locked=True))
         if item.has_check:
             cells.append(_cell("code", answer_cell_source(item), f"{tag}_answer", grade=False, solution=True,

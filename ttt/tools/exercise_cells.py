@@ -24,7 +24,12 @@ from pathlib import Path
 from ttt.course import NOTEBOOKS
 from ttt.exercises.core import Exercise, exercises
 
-__all__ = ["owned", "update_notebook", "notebook_path", "write_cells"]
+__all__ = ["owned", "update_notebook", "notebook_path", "write_cells", "prompt_markdown"]
+
+
+def prompt_markdown(item: Exercise) -> str:
+    """The exercise's cell in its notebook: a heading for the table of contents, then the prompt."""
+    return f"### {item.number}. {'★ ' if item.star else ''}{item.title}\n\n{item.prompt.strip()}"
 
 
 def _text(cell: dict) -> str:
@@ -99,7 +104,7 @@ def update_notebook(notebook: dict, number: str) -> bool:
     changed = False
     after = None                      # where a missing cell goes: after the previous exercise's cells
     for item in exercises(number):
-        for part, kind, text in (("prompt", "markdown", item.prompt_markdown()), ("starter", "code", item.starter)):
+        for part, kind, text in (("prompt", "markdown", prompt_markdown(item)), ("starter", "code", item.starter)):
             if part == "starter" and not item.starter:
                 continue
             index = _find(cells, item, part)

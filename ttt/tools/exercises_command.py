@@ -21,8 +21,7 @@ import sys
 
 from dataclasses import dataclass
 
-from ttt.exercises import mode
-from ttt.exercises.core import Exercise, NoSuchExercise, exercises, notebook_id, notebooks
+from ttt.exercises.core import Exercise, NoSuchExercise, exercises, graded, notebook_id, notebooks, withheld
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -155,8 +154,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rewrote the exercise cells of {path.name}")
             return 0
         if args.solutions is not None:
-            if mode.graded():  # graded mode (ttt.exercises.mode): one line, no solutions
-                print(mode.withheld(f"notebook {args.solutions}"), file=sys.stderr)
+            if graded():  # graded mode (ttt.exercises.core): one line, no solutions
+                print(withheld(f"notebook {args.solutions}"), file=sys.stderr)
                 return 1
             sys.stdout.write(_solutions(args.solutions))
             return 0

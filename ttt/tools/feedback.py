@@ -9,7 +9,7 @@ makes ``generate_feedback`` run nbgrader's ``ClearHiddenTests`` and
 ``PlainErrors``, which keeps of each error its name and message, the
 verdict of the check ("Exercise 05.3 is not right: ...").
 
-In graded mode a number check says only "Not right." (:func:`ttt.exercises.mode.plain_verdict`), so
+In graded mode a number check says only "Not right." (:func:`ttt.exercises.core.plain_verdict`), so
 that a student cannot find the number by bisection.  After the deadline that reason is gone: the
 autograder's test cell of a number exercise starts with a hidden test (never released) that calls
 :func:`record_practice_words`, which judges the answer again in practice mode and keeps the words
@@ -46,7 +46,7 @@ def record_practice_words(notebook: str, number: int, get_answer) -> None:
 def _practice_words(notebook: str, number: int, get_answer) -> dict | None:
     """``{"exercise", "status", "words"}`` of the answer judged in practice mode; None if it was never defined."""
     from ttt.exercises import exercise
-    from ttt.exercises.mode import ENVIRONMENT_VARIABLE
+    from ttt.exercises.core import ENVIRONMENT_VARIABLE
 
     item = exercise(notebook, number)
     try:
