@@ -153,6 +153,23 @@ def test_a_memo_in_a_global_dict_passes(capsys):
     assert quick_verdict(capsys, "03", 5, count_games, 1.0)[0] is True
 
 
+def test_a_right_count_without_a_memo_says_the_count_is_right_and_a_wrong_one_names_its_slip():
+    """no-memo is for a right count made by wasted work: its refusal says the count is right; a count of nodes without
+    a memo is named by what it counts (counts-nodes), not by the memo it lacks."""
+    def count_games(board):
+        if board.is_over:
+            return 1
+        return sum(count_games(child) for _, child in board.children())
+
+    def count_nodes(board):
+        return 1 + sum(count_nodes(child) for _, child in board.children())
+
+    judged = exercise("03", 5).judge(count_games)
+    assert judged.mistake == "no-memo" and "counts right on this board" in judged.text
+    assert "disagrees" not in judged.text
+    assert exercise("03", 5).judge(count_nodes).mistake == "counts-nodes"
+
+
 def test_no_memo_is_named_within_3_seconds(capsys):
     """Issue 20, 3: the prompt asks for each position once, so a count without a memo is rejected; issue 27:
     the calls are counted without tracing (the global name counts them for the length of the call)."""

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from functools import lru_cache
 from math import perm
 
 from ttt.board import Board
-from ttt.exercises.calls import is_learners_file
-from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck, When
+from ttt.exercises.calls import is_learners_file, stop
+from ttt.exercises.checks import Case, FunctionCheck, FunctionsCheck, NumbersCheck
 from ttt.exercises.verdicts import describe_state
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -267,25 +266,18 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
     return games, max(calls, asked)
 
 
-@dataclass(frozen=True)
-class Repeated:
-    """A count made by over 8 calls a position: equal to any such count of the same games, whatever its calls."""
-
-    games: int
-    calls: int = field(compare=False)
-    positions: int = field(compare=False)
-
-    def __repr__(self):
-        return f"{self.games:,} games, but by {self.calls:,} calls where only {self.positions:,} positions exist"
-
-
 def _games_once(count_games, board):
-    """The games below ``board``; on the corner opening a :class:`Repeated` if the count made too many calls."""
+    """The games below ``board``; on the corner opening, a right count made by over 8 calls a position is no-memo:
+    the refusal says that the count is right and the work is not."""
     if board != MEMO_BOARD:
         return count_games(board)
     games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
-    positions = _counts(board).positions
-    return Repeated(games, calls, positions) if calls > 8 * positions else games
+    counts = _counts(board)
+    if games == counts.games and calls > 8 * counts.positions:
+        stop(f"count_games counts right on this board ({describe_state(board)}), but by {calls:,} calls where only"
+             f" {counts.positions:,} positions exist:", board, "It works the same positions out again and again."
+             " Is the memo used? Look a board up before recursing, and store its count after.", mistake="no-memo")
+    return games
 
 
 COUNT_GAMES = Exercise(
@@ -306,9 +298,6 @@ COUNT_GAMES = Exercise(
             (lambda board: _counts(board).positions,
              "That counts each position once; a game is a path, and many paths pass through one position.",
              "counts-positions"),
-            (When(lambda board, expected, got: got == Repeated(expected, 0, 0)),    # right games, too many calls
-             "It works the same positions out again and again. Is the memo used? Look a board up before recursing,"
-             " and store its count after.", "no-memo"),
         ],
         slow="Is the memo used? Each position should be worked out once.",
         work=lambda board: (_counts(board).positions, "positions exist below this board, itself included")),
