@@ -84,7 +84,7 @@ class Budget:
         self.cap, self.calls, self._ticks, self._last_cpu = cap, 0, 0, process_time()
         self.spent = self._deadline = self._wall_deadline = self._wall = self._waiting = 0.0
         self.scoped = self._running = self._expired = self._held = False
-        self._armed = None               # while armed: what to restore (handlers and timers), or the monitoring tool
+        self._armed = None               # while armed: ("timer", what to restore) or ("monitoring", tool)
 
     def run(self, function, *args):
         if self._running or self._held:      # already inside the learner's code: one budget, one watch
@@ -136,16 +136,19 @@ class Budget:
             _MONITORING.free_tool_id(armed[1])
             _MONITORING.restart_events()
             return
-        for (kind, timer), signum, handler in zip(armed, (signal.SIGPROF, signal.SIGALRM), armed[2:]):
+        for signum, handler, kind, timer in armed[1]:
             signal.setitimer(kind, *timer)
             signal.signal(signum, handler)
 
     def _watched(self, function, args, armed_here: bool):
         """The learner's call, watched by the CPU timer, or by ``sys.monitoring`` or ``sys.settrace``."""
         if armed_here and self.mode == "timer":
-            handlers = signal.signal(signal.SIGPROF, self._on_tick), signal.signal(signal.SIGALRM, self._on_wall)
-            self._armed = ((signal.ITIMER_PROF, signal.setitimer(signal.ITIMER_PROF, TICK, TICK)),
-                           (signal.ITIMER_REAL, signal.setitimer(signal.ITIMER_REAL, WALL_TICK, WALL_TICK)), *handlers)
+            # what disarm() puts back: each timer and the handler of its signal, as found (the handler goes in
+            # first: a tick before it would end the process)
+            self._armed = ("timer", tuple(
+                (signum, signal.signal(signum, handler), kind, signal.setitimer(kind, tick, tick))
+                for kind, tick, signum, handler in ((signal.ITIMER_PROF, TICK, signal.SIGPROF, self._on_tick),
+                                                    (signal.ITIMER_REAL, WALL_TICK, signal.SIGALRM, self._on_wall))))
         elif armed_here and _MONITORING is not None:
             self._monitor()
         # traced: the timer's run that counts calls for the words of "too slow", or trace mode without monitoring
