@@ -5,6 +5,7 @@ tests/test_windows_route.py, which builds it)."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from dataclasses import replace
 
@@ -282,6 +283,20 @@ def test_words_without_an_exercise_and_an_exercise_without_words_are_errors(monk
             exercises("04")
     finally:
         core._load.cache_clear()
+
+
+def test_an_exercise_list_with_a_stranger_or_a_number_twice_is_an_error_that_says_so(monkeypatch):
+    module = importlib.import_module("ttt.exercises.nb03")
+    first = module.EXERCISES[0]
+    for listed, error, words in (([first, "not an exercise"], TypeError, "holds str, not Exercise"),
+                                 ([first, first], ValueError, f"numbers two exercises {first.number}")):
+        monkeypatch.setattr(module, "EXERCISES", listed)
+        core._load.cache_clear()
+        try:
+            with pytest.raises(error, match=words):
+                exercises("03")
+        finally:
+            core._load.cache_clear()
 
 
 def test_a_template_is_filled_with_its_figures():

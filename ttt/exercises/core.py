@@ -217,8 +217,6 @@ def words(notebook: str) -> dict[int, dict]:
     return _parse(name, resources.files("ttt.exercises").joinpath(name).read_text(encoding="utf-8"))
 
 
-
-
 @lru_cache(maxsize=None)
 def notebooks() -> tuple[str, ...]:
     """The notebooks with a module ``ttt.exercises.nbNN``, found by listing the package: ``("00", ..., "09")``."""
@@ -249,6 +247,10 @@ def _load(notebook: str) -> tuple[Exercise, ...]:
     """The exercises of one notebook joined with their words, checked for an author's slips."""
     found, said = [], dict(words(notebook))
     for item in importlib.import_module(f"ttt.exercises.nb{notebook}").EXERCISES:
+        if not isinstance(item, Exercise):
+            raise TypeError(f"ttt.exercises.nb{notebook}.EXERCISES holds {type(item).__name__}, not Exercise")
+        if any(other.number == item.number for other in found):
+            raise ValueError(f"ttt.exercises.nb{notebook} numbers two exercises {item.number}")
         if item.number not in said:
             raise TextError(f"nb{notebook}.md has no '## {item.number}.' heading for exercise {item.number}")
         fields = dict(said.pop(item.number))   # a copy: the parsed words are cached
