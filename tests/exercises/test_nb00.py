@@ -181,7 +181,7 @@ def test_the_to_move_mistake_shows_an_o_board_and_is_named(capsys):
 
 
 def test_the_sample_is_what_the_prompt_says():
-    positions = nb00._forcing_positions()
+    positions = nb00.FORCING.checker.inputs()
     assert len(positions) == 822 and "822 of the 4,520" in exercise("00", 3).prompt
     assert {board for board in positions if board.moves_made <= 2} == {
         board for board in unfinished_positions() if board.moves_made <= 2}
