@@ -73,11 +73,10 @@ def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | N
     """A sequence of moves from ``board`` to ``target``, each side playing only its own cells."""
     if board == target:
         return []
-    for cell in board.legal_moves():
-        if target.cells[cell] == board.turn:
-            rest = _game_reaching(target, board.play(cell))
-            if rest is not None:
-                return [cell] + rest
+    for cell in (cell for cell in board.legal_moves() if target.cells[cell] == board.turn):
+        rest = _game_reaching(target, board.play(cell))
+        if rest is not None:
+            return [cell] + rest
     return None
 
 
@@ -158,9 +157,7 @@ def _forcing_reference(board: Board) -> list[int]:
 def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     """Name the first missing and the first extra move, with the reason and the reply that refutes it."""
     me, you = board.turn, other(board.turn)
-    parts = []
-    if len(set(got)) != len(got):
-        parts.append("Some cells appear more than once in your list.")
+    parts = ["Some cells appear more than once in your list."] if len(set(got)) != len(got) else []
     missing = next((move for move in expected if move not in got), None)
     move = min((move for move in got if move not in expected), default=None)   # the first extra move
     if missing is not None:
@@ -169,8 +166,7 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
         parts.append(f"{missing} is missing: {why}.")
     if move is not None:
         if move not in board.legal_moves():
-            parts.append(f"{move} is not a legal move on this board.")
-            return parts
+            return parts + [f"{move} is not a legal move on this board."]
         after = board.play(move)
         if after.is_over:
             parts.append(f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is True,"

@@ -228,12 +228,10 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
 
     def count(frame, event, arg):
         nonlocal calls, asked
-        if event != "call":
-            return
         code = frame.f_code
-        if code in _ASKED_FOR_MOVES:
+        if event == "call" and code in _ASKED_FOR_MOVES:
             asked += frame.f_back is not None and is_learners_file(frame.f_back.f_code.co_filename)
-        elif not code.co_name.startswith("<") and is_learners_file(code.co_filename):
+        elif event == "call" and not code.co_name.startswith("<") and is_learners_file(code.co_filename):
             calls += 1
 
     previous = sys.getprofile()
