@@ -305,7 +305,8 @@ def _pairing_fault(pairs) -> Verdict | None:
 
 PAIRING = Exercise(
     number=5, starter=answer_starter("[(a, b), ...]: 12 pairs of cells"), code=(five_pairing,), answer=five_pairing,
-    checker=PositionCheck(lambda pairs: _pairing_fault(pairs) is None, _pairing_fault, parse=_pairs,
+    checker=PositionCheck(
+        lambda pairs: _pairing_fault(pairs) is None, _pairing_fault, parse=_pairs,
         success="12 disjoint pairs, one inside each of the 12 lines: whoever plays first, the other side can answer "
                 "each move in a pair with the other cell of that pair, and nobody completes five in a row. 5×5 with "
                 "k=5 is a draw, proved without search.",
