@@ -218,18 +218,16 @@ def _calls_by_name(count_games, board) -> tuple[int, int] | None:
     return (games, calls + 1) if calls else None
 
 
-_ASKED_FOR_MOVES = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
-
-
 def _calls_by_profile(count_games, board) -> tuple[int, int]:
     """``(games, work)`` by a profile hook: the learner's calls, or, if more, the times their code asked a board for
     its moves (a count by loops makes one call, but without a memo asks a position again each time it is met)."""
     calls = asked = 0
+    asks_for_moves = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
 
     def count(frame, event, arg):
         nonlocal calls, asked
         code = frame.f_code
-        if event == "call" and code in _ASKED_FOR_MOVES:
+        if event == "call" and code in asks_for_moves:
             asked += frame.f_back is not None and is_learners_file(frame.f_back.f_code.co_filename)
         elif event == "call" and not code.co_name.startswith("<") and is_learners_file(code.co_filename):
             calls += 1
