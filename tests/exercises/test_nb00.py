@@ -174,6 +174,16 @@ def test_typical_mistakes_are_shown_on_the_board_that_disagrees(capsys, mistake,
     assert words in out
 
 
+def test_an_occupied_cell_is_named_as_not_legal():
+    """A learner's list with a taken cell in it: the refusal names that cell, not a reply that refutes it."""
+    def forcing_moves(board):
+        return [cell for cell in range(9) if cell in nb00.forcing_moves(board) or board.cells[cell] != "."]
+
+    judged = exercise("00", 3).judge(forcing_moves)
+    assert not judged.ok and "is not a legal move on this board." in judged.text
+    assert "does not force a win" not in judged.text
+
+
 def test_the_to_move_mistake_shows_an_o_board_and_is_named(capsys):
     assert exercise("00", 3).judge(lambda b: _forcing_with(b, me="X")).mistake == "x-always-to-move"
     _, out = verdict(capsys, "00", 3, lambda b: _forcing_with(b, me="X"))
@@ -181,7 +191,7 @@ def test_the_to_move_mistake_shows_an_o_board_and_is_named(capsys):
 
 
 def test_the_sample_is_what_the_prompt_says():
-    positions = nb00._forcing_positions()
+    positions = nb00.FORCING.checker.inputs()
     assert len(positions) == 822 and "822 of the 4,520" in exercise("00", 3).prompt
     assert {board for board in positions if board.moves_made <= 2} == {
         board for board in unfinished_positions() if board.moves_made <= 2}

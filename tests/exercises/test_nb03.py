@@ -320,8 +320,8 @@ def test_a_learners_own_height_and_widths_pass_as_a_list(capsys):
 def test_the_widths_reference_is_count_tree():
     for board in nb03._tree_positions():
         per_ply = count_tree(board).nodes_per_ply[board.moves_made:]
-        assert list(per_ply[:len(nb03._widths_reference(board))]) == nb03._widths_reference(board)
-        assert not any(per_ply[len(nb03._widths_reference(board)):])
+        assert list(per_ply[:len(list(nb03._nodes_per_depth(board)))]) == list(nb03._nodes_per_depth(board))
+        assert not any(per_ply[len(list(nb03._nodes_per_depth(board))):])
 
 
 def _widths_as_tuple(tree, memo={}):

@@ -209,6 +209,26 @@ def test_pairing_right_and_wrong(capsys):
         assert exercise("09", 5).judge(answer).mistake == mistake_id
 
 
+@pytest.mark.parametrize("drop, words", [
+    ((12, 24), "No pair lies wholly inside a diagonal (cells 0, 6, 12, 18, 24)"),
+    ((4, 8), "No pair lies wholly inside a diagonal (cells 4, 8, 12, 16, 20)"),
+    ((17, 18), "No pair lies wholly inside row 3 (cells 15, 16, 17, 18, 19)"),
+    ((3, 13), "No pair lies wholly inside column 3 (cells 3, 8, 13, 18, 23)"),
+])
+def test_the_line_left_open_is_named(drop, words):
+    """A learner's pairing with one pair left out: the refusal names the one line it leaves open."""
+    judged = exercise("09", 5).judge([pair for pair in nb09.five_pairing() if pair != drop])
+    assert judged.mistake == "line-without-pair" and words in judged.text
+
+
+def test_a_cell_shared_by_two_pairs_far_apart_is_named():
+    """Two pairs that share a cell, wherever they stand in the list, name that cell and both pairs."""
+    pairs = nb09.five_pairing()
+    pairs[9] = (9, 2)                       # (2, 7) comes earlier in the list
+    judged = exercise("09", 5).judge(pairs)
+    assert judged.mistake == "cell-in-two-pairs" and "Cell 2 is in two pairs, (2, 7) and (2, 9)" in judged.text
+
+
 def test_a_pairing_written_other_ways_is_accepted():
     import numpy as np
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ttt.board import Board, other
-from ttt.exercises.words import moves_text, plural
+from ttt.exercises.words import moves_text
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import FunctionCheck, NumberCheck, PositionCheck, sorted_cells
 from ttt.exercises.verdicts import Boards, describe_value, unanswered, wrong
@@ -15,8 +15,8 @@ from ttt.positions import unfinished_positions
 from ttt.geometry import BoardError
 from ttt.solver import solve
 
-# ====================================================================== 00.1 impossible fillings
 
+# ====================================================================== 00.1 impossible fillings
 REASONS = {  # a reason: how Board.parse's refusal names it, and how a refusal of the check does
     "counts": ("X moves first", "the numbers of marks are wrong"),
     "both": ("both X and O have a line", "both X and O have a line"),
@@ -43,27 +43,12 @@ def why_impossible(cells: str) -> tuple[str, str] | None:
     return None
 
 
-def _read_filling(text) -> str:
-    """The nine cells of a 3×3 filling, as Board.parse reads them (its refusal of an impossible one is the point)."""
-    try:
-        Board.parse(text)
-    except BoardError as error:
-        if not str(error).startswith("impossible position"):
-            stop(f"{text!r} is not a filling: {error}." if isinstance(text, str) else
-                 f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".',
-                 mistake="not-a-filling")
-    cells = "".join(text.split()).replace("/", "")
-    if len(cells) != 9:
-        stop(f"{text!r} is not three rows of three cells.", mistake="not-a-filling")
-    return cells
-
-
 _FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./.../...", "...", "..."],'
                   " then run the cell again.")
 
 
 def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
-    """The answer as three ``(text, why_impossible)``: the check's ``parse``, so a malformed one is refused first."""
+    """Three ``(text, why_impossible)``, read by Board.parse (whose refusal is the point), a malformed one refused."""
     if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
         raise Stop(unanswered(_FILLINGS_TODO))
     if not isinstance(answer, (list, tuple)):
@@ -71,18 +56,27 @@ def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
                          f"{describe_value(answer)}")
     if len(answer) != 3:
         raise ValueError(f"Give three fillings, one for each reason; this list has {len(answer)}")
-    return tuple((text, why_impossible(_read_filling(text))) for text in answer)
+    for text in answer:
+        try:
+            Board.parse(text)
+        except BoardError as error:
+            if not str(error).startswith("impossible position"):
+                stop(f"{text!r} is not a filling: {error}." if isinstance(text, str) else
+                     f'{describe_value(text)} is not a filling: write each one as text, such as "XO./.../...".',
+                     mistake="not-a-filling")
+        if len("".join(text.split()).replace("/", "")) != 9:
+            stop(f"{text!r} is not three rows of three cells.", mistake="not-a-filling")
+    return tuple((text, why_impossible(text)) for text in answer)
 
 
 def _game_reaching(target: Board, board: Board = Board.empty()) -> list[int] | None:
     """A sequence of moves from ``board`` to ``target``, each side playing only its own cells."""
     if board == target:
         return []
-    for cell in board.legal_moves():
-        if target.cells[cell] == board.turn:
-            rest = _game_reaching(target, board.play(cell))
-            if rest is not None:
-                return [cell] + rest
+    for cell in (cell for cell in board.legal_moves() if target.cells[cell] == board.turn):
+        rest = _game_reaching(target, board.play(cell))
+        if rest is not None:
+            return [cell] + rest
     return None
 
 
@@ -90,7 +84,7 @@ def _explain_fillings(fillings):
     """The first filling that can occur, with a game reaching it; else the first two given for the same reason."""
     for text, why in fillings:
         if why is None:
-            board = Board.parse(_read_filling(text))
+            board = Board.parse(text)
             game = moves_text(_game_reaching(board))
             how = f"the game {game} reaches it" if game else "it is the empty board, where every game starts"
             return wrong(f"{text!r} can occur: {how}.", board, "Find a filling that no game can reach.",
@@ -101,21 +95,16 @@ def _explain_fillings(fillings):
 
 
 PREDICT = Exercise(
-    number=1,
-    starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'),
-    code=(impossible_fillings,),
-    checker=PositionCheck(
+    number=1, starter=answer_starter('three fillings, e.g. ["XX./.../...", "...", "..."]'), code=(impossible_fillings,),
+    answer=impossible_fillings, checker=PositionCheck(
         lambda fillings: all(why for _, why in fillings) and len({why[0] for _, why in fillings}) == 3,
         _explain_fillings, parse=_read_fillings, instruction=_FILLINGS_TODO,
         success=lambda fillings: "three fillings that no game reaches, for three different reasons:\n"
         + "\n".join(f"{text!r}: {sentence}." for text, (_, sentence) in fillings)),
-    answer=impossible_fillings,
 )
 
 
 # ====================================================================== 00.2 games ending on move 5
-
-
 def games_ending_on_move_5():
     """The games that end on move 5: X completes a line with its third mark."""
     lines = 8               # 3 rows, 3 columns and 2 diagonals
@@ -125,30 +114,21 @@ def games_ending_on_move_5():
 
 
 GAMES = Exercise(
-    number=2,
-    starter=answer_starter("the number of games that end on move 5"),
-    figures=lambda: dict(
-        games_ending_on_move_5=games_ending_on_move_5(), orders_taken_away=games_ending_on_move_5() * 23,
-    ),
-    code=(games_ending_on_move_5,),
+    number=2, starter=answer_starter("the number of games that end on move 5"), code=(games_ending_on_move_5,),
+    answer=games_ending_on_move_5, figures=lambda: dict(games_ending_on_move_5=games_ending_on_move_5(),
+                                                        orders_taken_away=games_ending_on_move_5() * 23),
     checker=NumberCheck(
-        1_440,
-        what="the number of games that end on move 5",
-        mistakes={
+        1_440, what="the number of games that end on move 5", mistakes={
             120: "That counts which cells are marked, but a game is a sequence: the order of the moves matters.",
             240: "X's three moves on its line can come in 3! = 6 different orders.",
             720: "O's two moves can come in either order: 6 × 5, not 6 × 5 / 2.",
             15_120: "That is every sequence of five moves, 9 × 8 × 7 × 6 × 5; X must complete a line with them.",
         },
-        explain="8 lines × 3! orders of X's moves × 6 × 5 moves for O.",
-    ),
-    answer=games_ending_on_move_5,
+        explain="8 lines × 3! orders of X's moves × 6 × 5 moves for O."),
 )
 
 
 # ====================================================================== 00.3 forcing moves
-
-
 def wins_at_once(board, me):
     """Can ``me``, to move on ``board``, complete a line with one move?"""
     return any(board.play(cell).winner == me for cell in board.legal_moves())
@@ -177,20 +157,16 @@ def _forcing_reference(board: Board) -> list[int]:
 def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     """Name the first missing and the first extra move, with the reason and the reply that refutes it."""
     me, you = board.turn, other(board.turn)
-    parts = []
-    if len(set(got)) != len(got):
-        parts.append("Some cells appear more than once in your list.")
-    missing = [move for move in expected if move not in got]
-    extra = sorted({move for move in got if move not in expected})
-    if missing:
-        why = ("it wins at once, and a move that wins at once counts" if board.play(missing[0]).winner == me
+    parts = ["Some cells appear more than once in your list."] if len(set(got)) != len(got) else []
+    missing = next((move for move in expected if move not in got), None)
+    move = min((move for move in got if move not in expected), default=None)   # the first extra move
+    if missing is not None:
+        why = ("it wins at once, and a move that wins at once counts" if board.play(missing).winner == me
                else f"after it, every reply of {you} leaves {me} a win at once")
-        parts.append(f"{missing[0]} is missing: {why}.")
-    if extra:
-        move = extra[0]
+        parts.append(f"{missing} is missing: {why}.")
+    if move is not None:
         if move not in board.legal_moves():
-            parts.append(f"{move} is not a legal move on this board.")
-            return parts
+            return parts + [f"{move} is not a legal move on this board."]
         after = board.play(move)
         if after.is_over:
             parts.append(f"{move} fills the board without a win: a draw. (Careful: `all(...)` over no replies is True,"
@@ -204,37 +180,21 @@ def _describe_forcing(board: Board, expected: list[int], got: list[int]):
     return parts
 
 
-EVERY_FORCING = 6
-
-
-def _forcing_positions() -> tuple[Board, ...]:
-    """822 unfinished positions (all with at most two marks, one in EVERY_FORCING others): a right answer is quick."""
-    return tuple(board for index, board in enumerate(unfinished_positions())
-                 if board.moves_made <= 2 or index % EVERY_FORCING == 0)
-
-
 FORCING = Exercise(
-    number=3,
-    starter=function_starter(forcing_moves),
-    code=(wins_at_once, forcing_moves),
+    number=3, starter=function_starter(forcing_moves), code=(wins_at_once, forcing_moves), answer=lambda: forcing_moves,
     checker=FunctionCheck(
         _forcing_reference,
-        _forcing_positions,
-        name="forcing_moves",
+        lambda: tuple(board for index, board in enumerate(unfinished_positions())    # few enough to be quick
+                      if board.moves_made <= 2 or index % 6 == 0),
+        name="forcing_moves", normalize=sorted_cells, describe=_describe_forcing,
         label="822 unfinished 3×3 positions (every one with at most two marks, one in six of the others)",
-        normalize=sorted_cells,
         mistakes=[(lambda board: _forcing_reference(board) if board.turn == "X" else [],   # "X" for the side to move
                    'Is the side to move always X? Use board.turn, not "X": the check also tries positions where '
-                   "O is to move.", "x-always-to-move")],
-        describe=_describe_forcing,
-    ),
-    answer=lambda: forcing_moves,
+                   "O is to move.", "x-always-to-move")]),
 )
 
 
 # ====================================================================== 00.4 read the errors
-
-
 def read_the_errors():
     """Each call of the exercise, with the message of the BoardError it raises."""
     board = Board.parse("XO./.X./..O")
@@ -254,15 +214,12 @@ def read_the_errors():
 
 
 ERRORS = Exercise(
-    number=4,
+    number=4, code=(read_the_errors,),
     figures=lambda: dict(rows="\n".join(f"| `{call}` | {message} |" for call, message in read_the_errors().items())),
-    code=(read_the_errors,),
 )
 
 
 # ====================================================================== 00.5 ★ the hardest opening
-
-
 def holding_replies(opening):
     """O's replies to X's first move after which X cannot force a win (by the package's solver)."""
     after = Board.empty().play(opening)
@@ -284,30 +241,23 @@ def _explain_opening(board: Board):
     if (board.rows, board.cols, board.k) != (3, 3, 3):
         return "Give a position on the 3×3 board."
     if board.moves_made != 1:
-        xs, os_ = board.cells.count("X"), board.cells.count("O")
-        return f"Give the board right after X's first move (one X, no O); this one has {xs} X and {os_} O."
-    opening = board.cells.index("X")
-    holds = _holding(board)
-    hold = "holds" if len(holds) == 1 else "hold"
-    return (f"After X at {opening}, O has {plural(len(holds), 'reply', 'replies')} that {hold}:"
-            f" {', '.join(map(str, holds))}. Look for an opening that leaves O only one.",
+        return (f"Give the board right after X's first move (one X, no O); this one has {board.cells.count('X')} X"
+                f" and {board.cells.count('O')} O.")
+    opening, holds = board.cells.index("X"), _holding(board)    # never one reply here: that board is right
+    return (f"After X at {opening}, O has {len(holds)} replies that hold: {', '.join(map(str, holds))}."
+            " Look for an opening that leaves O only one.",
             Boards([board.play(reply) for reply in holds], [f"O {reply} holds" for reply in holds]))
 
 
-def _success_opening(board: Board) -> str:
-    opening, (reply,) = board.cells.index("X"), _holding(board)
-    return f"after X at {opening}, only O's reply at {reply} holds; every other reply loses against perfect play."
-
-
 PERFECT_PLAY = Exercise(
-    number=5,
-    starter=answer_starter('a Board, or text such as ".X./.../..."'),
+    number=5, starter=answer_starter('a Board, or text such as ".X./.../..."'),
+    code=(holding_replies, hardest_openings), answer=lambda: Board.empty().play(hardest_openings()[0]),
     figures=lambda: dict(table="\n".join(f"| {name} ({cell}) | {', '.join(map(str, holding_replies(cell)))} |"
                                          for name, cell in (("a corner", 0), ("an edge", 1), ("the centre", 4)))),
-    code=(holding_replies, hardest_openings),
     checker=PositionCheck(lambda board: (board.rows, board.cols, board.k, board.moves_made) == (3, 3, 3, 1)
-                          and len(_holding(board)) == 1, _explain_opening, success=_success_opening),
-    answer=lambda: Board.empty().play(hardest_openings()[0]),
+                          and len(_holding(board)) == 1, _explain_opening,
+                          success=lambda board: f"after X at {board.cells.index('X')}, only O's reply at"
+                          f" {_holding(board)[0]} holds; every other reply loses against perfect play."),
 )
 
 

@@ -63,14 +63,6 @@ def _tree_of(board: Board) -> Node:
     return Node(board, tuple(_tree_of(child) for _, child in board.children()))
 
 
-def _height_reference(board: Board) -> int:
-    return len(_nodes_per_depth(board)) - 1
-
-
-def _widths_reference(board: Board) -> list[int]:
-    return list(_nodes_per_depth(board))
-
-
 @lru_cache(maxsize=None)
 def _nodes_per_depth(board: Board) -> tuple[int, ...]:
     """(1, children, grandchildren, ...), once per position: ``count_tree`` for each tree would take seconds."""
@@ -84,11 +76,13 @@ def _tree_positions() -> tuple[Board, ...]:
     return tuple(board for board in all_positions() if board.moves_made >= 6) + all_positions(2, 2, 2)
 
 
-def _on_trees(reference):
-    """The cases of a tree function: each position's tree (drawn as its board), with ``reference(board)``."""
-    return lambda: [Case((_tree_of(board),), reference(board),
-                         f"on the tree of this board ({describe_state(board)})", show=(board,))
-                    for board in _tree_positions()]
+def _on_trees(reference, name: str, **options) -> FunctionCheck:
+    """A check of the tree function ``name`` on each position's tree (drawn as its board), with ``reference(board)``."""
+    return FunctionCheck(reference, lambda: [Case((_tree_of(board),), reference(board), show=(board,),
+                                                  where=f"on the tree of this board ({describe_state(board)})")
+                                             for board in _tree_positions()],
+                         name=name, args="tree", **options,
+                         label="the trees of all 3,128 3×3 positions with at least six marks and of all 29 of 2×2")
 
 
 def _as_list(value) -> list:
@@ -101,33 +95,26 @@ def _shortest_path(tree):
     return 1 + min(_shortest_path(child) for child in tree.children) if tree.children else 0
 
 
-_TREES_LABEL = "the trees of all 3,128 3×3 positions with at least six marks and of all 29 of 2×2"
-
 HEIGHT_WIDTHS = Exercise(
     number=2, starter=function_starter(height, widths), code=(height, widths), answer=lambda: (height, widths),
     checker=FunctionsCheck(
-        FunctionCheck(
-            _height_reference, _on_trees(_height_reference), name="height", args="tree", label=_TREES_LABEL,
-            mistakes=[
-                (lambda tree: len(_nodes_per_depth(tree.board)),
-                 "That counts the nodes on the longest path; height counts the moves, one fewer.",
-                 "counts-nodes-on-path"),
-                (lambda tree: tree.board.size - tree.board.moves_made,
-                 "That is the number of empty cells, but a game can end before the board is full: follow the "
-                 "tree itself (a leaf has height 0, any other node one more than its highest child).", "empty-cells"),
-                (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
-            ]),
-        FunctionCheck(
-            _widths_reference, _on_trees(_widths_reference), name="widths", args="tree", label=_TREES_LABEL,
-            normalize=_as_list, mistakes=[
-                (lambda tree: [0] * tree.board.moves_made + _widths_reference(tree.board),
-                 "Your list starts at the empty board (the ply of the game); widths counts depths below the "
-                 "root of *this* tree, so it starts with 1, the root itself.", "from-the-empty-board"),
-                (lambda tree: _widths_reference(tree.board)[1:],
-                 "The root is missing: depth 0 holds one node, the root itself.", "root-missing"),
-                (lambda tree: [1] * len(_widths_reference(tree.board)),
-                 "Each depth counts every node at that depth, not one path through the tree.", "one-path"),
-            ]),
+        _on_trees(lambda board: len(_nodes_per_depth(board)) - 1, "height", mistakes=[
+            (lambda tree: len(_nodes_per_depth(tree.board)),
+             "That counts the nodes on the longest path; height counts the moves, one fewer.", "counts-nodes-on-path"),
+            (lambda tree: tree.board.size - tree.board.moves_made,
+             "That is the number of empty cells, but a game can end before the board is full: follow the "
+             "tree itself (a leaf has height 0, any other node one more than its highest child).", "empty-cells"),
+            (_shortest_path, "That path is too short: height is the *longest* path down to a leaf."),
+        ]),
+        _on_trees(lambda board: list(_nodes_per_depth(board)), "widths", normalize=_as_list, mistakes=[
+            (lambda tree: [0] * tree.board.moves_made + list(_nodes_per_depth(tree.board)),
+             "Your list starts at the empty board (the ply of the game); widths counts depths below the "
+             "root of *this* tree, so it starts with 1, the root itself.", "from-the-empty-board"),
+            (lambda tree: list(_nodes_per_depth(tree.board)[1:]),
+             "The root is missing: depth 0 holds one node, the root itself.", "root-missing"),
+            (lambda tree: [1] * len(_nodes_per_depth(tree.board)),
+             "Each depth counts every node at that depth, not one path through the tree.", "one-path"),
+        ]),
     ),
 )
 
@@ -207,14 +194,6 @@ def count_games(board, memo=None):
 
 
 MEMO_BOARD = Board.parse("X../.../...")   # without a memo: 59,705 calls for 1,870 positions (smaller cases can't tell)
-
-
-def _count_positions() -> tuple[Board, ...]:
-    """One in eight 3×3 positions with five marks or more, the corner opening, all 29 of 2×2: quick to check."""
-    fuller = tuple(board for board in all_positions(3, 3, 3) if board.moves_made >= 5)[::8]
-    return fuller + (MEMO_BOARD,) + all_positions(2, 2, 2)
-
-
 _counts = lru_cache(maxsize=None)(count_tree)   # the package's counts below a board, each worked out once
 
 
@@ -239,22 +218,18 @@ def _calls_by_name(count_games, board) -> tuple[int, int] | None:
     return (games, calls + 1) if calls else None
 
 
-_ASKED_FOR_MOVES = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
-
-
 def _calls_by_profile(count_games, board) -> tuple[int, int]:
     """``(games, work)`` by a profile hook: the learner's calls, or, if more, the times their code asked a board for
     its moves (a count by loops makes one call, but without a memo asks a position again each time it is met)."""
     calls = asked = 0
+    asks_for_moves = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
 
     def count(frame, event, arg):
         nonlocal calls, asked
-        if event != "call":
-            return
         code = frame.f_code
-        if code in _ASKED_FOR_MOVES:
+        if event == "call" and code in asks_for_moves:
             asked += frame.f_back is not None and is_learners_file(frame.f_back.f_code.co_filename)
-        elif not code.co_name.startswith("<") and is_learners_file(code.co_filename):
+        elif event == "call" and not code.co_name.startswith("<") and is_learners_file(code.co_filename):
             calls += 1
 
     previous = sys.getprofile()
@@ -267,8 +242,7 @@ def _calls_by_profile(count_games, board) -> tuple[int, int]:
 
 
 def _games_once(count_games, board):
-    """The games below ``board``; on the corner opening, a right count made by over 8 calls a position is no-memo:
-    the refusal says that the count is right and the work is not."""
+    """The games below ``board``; on the corner opening, a right count made by over 8 calls a position is no-memo."""
     if board != MEMO_BOARD:
         return count_games(board)
     games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
@@ -283,7 +257,9 @@ def _games_once(count_games, board):
 COUNT_GAMES = Exercise(
     number=5, starter=function_starter(count_games), code=(count_games,), answer=lambda: count_games,
     checker=FunctionCheck(
-        lambda board: _counts(board).games, _count_positions, name="count_games", call=_games_once,
+        lambda board: _counts(board).games,
+        lambda: tuple(board for board in all_positions() if board.moves_made >= 5)[::8] + (MEMO_BOARD,)
+        + all_positions(2, 2, 2), name="count_games", call=_games_once,
         label="one in eight 3×3 positions with at least five marks, a corner opening, and all 29 of 2×2",
         mistakes=[
             (lambda board: 0,  # no base case: every count is a sum of zeros

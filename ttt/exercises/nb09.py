@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from ttt.board import Board
 from ttt.exercises.calls import Stop, stop
@@ -42,8 +43,7 @@ _A_SCORE = "That is the depth-aware score (`.score`); give the value for X, `.va
 ATLAS = Exercise(
     number=1, starter=answer_starter("(v_4x5_k3, v_4x5_k4, v_4x5_k5, v_4x6_k4, v_5x5_k3, v_5x5_k4, v_5x5_k5)"),
     code=(extended_atlas,), answer=lambda: _atlas()[0],
-    checker=NumbersCheck(
-        dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))), direction=False, mistakes={
+    checker=NumbersCheck(dict(zip(NAMES, (1, 0, 0, 0, 1, 0, 0))), direction=False, mistakes={
             **{name: {1: _A_WIN_IS_A_DRAW} for name in NAMES if name.endswith("k=4")},
             **{name: {-1: _NEVER_WORSE} for name in NAMES if not name.endswith("k=4")},
             "4×5 k=3": {-1: _NEVER_WORSE, 16: _A_SCORE},     # one dict per board: these keep both notes
@@ -206,11 +206,9 @@ OWN_IMAGE = Exercise(
     number=3, starter=answer_starter("(symmetric, fixed_sum)"), code=(symmetric_positions,),
     answer=lru_cache(maxsize=1)(symmetric_positions),
     checker=NumbersCheck({"symmetric": 21_587, "fixed sum": 21_805}, mistakes={
-            "symmetric": {
-                21_805: "That is the sum over the symmetries: a position fixed by several symmetries is counted "
-                        "once per symmetry there. Count positions, not (position, symmetry) pairs.",
-                5_424: "That counts classes with a symmetry; count their positions (each class's members).",
-            },
+            "symmetric": {21_805: "That is the sum over the symmetries: a position fixed by several symmetries is "
+                                  "counted once per symmetry there. Count positions, not (position, symmetry) pairs.",
+                          5_424: "That counts classes with a symmetry; count their positions (each class's members)."},
             "fixed sum": {9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011."},
         },
         explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions."),
@@ -291,18 +289,14 @@ def _pairs(answer) -> list[tuple[int, int]]:
 
 def _pairing_fault(pairs) -> Verdict | None:
     """Why the pairs prove no draw, or None."""
-    seen = {}
-    for pair in pairs:
-        for cell in pair:
-            if cell in seen:
-                return wrong(f"Cell {cell} is in two pairs, {seen[cell]} and {pair}: when X takes it, O can answer only"
-                             " one of them.", mistake="cell-in-two-pairs")
-            seen[cell] = pair
+    for one, two in combinations(pairs, 2):
+        if shared := set(one) & set(two):
+            return wrong(f"Cell {min(shared)} is in two pairs, {one} and {two}: when X takes it, O can answer only"
+                         " one of them.", mistake="cell-in-two-pairs")
     for line in FIVE.lines:
         if not any(set(pair) <= set(line) for pair in pairs):
-            rows, columns = {cell // 5 for cell in line}, {cell % 5 for cell in line}
-            name = (f"row {min(rows)}" if len(rows) == 1 else f"column {min(columns)}" if len(columns) == 1
-                    else "a diagonal")
+            step = line[1] - line[0]    # from one cell of the line to the next: 1 along a row, 5 down a column
+            name = {1: f"row {line[0] // 5}", 5: f"column {line[0] % 5}"}.get(step, "a diagonal")
             return wrong(f"No pair lies wholly inside {name} (cells {', '.join(map(str, line))}): X could fill that"
                          " line, taking one cell of each pair that touches it while O answers elsewhere.",
                          mistake="line-without-pair")
@@ -341,21 +335,17 @@ _MARKS = "Count the empty cells, not the marks: a key's set bits are its marks, 
 LONGEST = Exercise(
     number=6, starter=answer_starter("(plies, entries)"), code=(longest_win,), answer=lru_cache(maxsize=1)(longest_win),
     checker=NumbersCheck({"plies": 7, "entries": 402}, mistakes={
-            "plies": {
-                4: "That counts only the winner's moves; count both sides' (plies).",
-                6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and only a "
-                   "positive score is a win for the side to move.",
-                15: _MARKS,
-                **dict.fromkeys((9, 10), "That reads the score as the number of moves; the score counts the "
-                                         "cells left empty at the end."),
-            },
-            "entries": {
-                1_335: _MARKS,
-                378: "Those are only the positions with X to move; O to move can force a win too.",
-                24: "Those are only the positions with O to move; X to move can force a win too.",
-                533: "Those are positions where the side to move loses (a negative score): take s > 0.",
-                1_100: "Those are the quickest wins (the highest score): the longest take the most moves.",
-            },
+            "plies": {4: "That counts only the winner's moves; count both sides' (plies).",
+                      6: "A win with score s ends with s - 1 cells empty, so it takes empty - (s - 1) moves; and "
+                         "only a positive score is a win for the side to move.",
+                      15: _MARKS,
+                      **dict.fromkeys((9, 10), "That reads the score as the number of moves; the score counts "
+                                               "the cells left empty at the end.")},
+            "entries": {1_335: _MARKS,
+                        378: "Those are only the positions with X to move; O to move can force a win too.",
+                        24: "Those are only the positions with O to move; X to move can force a win too.",
+                        533: "Those are positions where the side to move loses (a negative score): take s > 0.",
+                        1_100: "Those are the quickest wins (the highest score): the longest take the most moves."},
         },
         explain="No forced win on 4×4 takes more than seven moves."),
 )
