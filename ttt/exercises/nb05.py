@@ -29,10 +29,6 @@ EMPTY = Board.empty()
 EXPLORER_POSITION = Board.parse("O.O/X../..X")   # the position of the notebook's tree explorer
 
 
-def _is_value(got) -> bool:
-    return isinstance(got, numbers.Real) and not isinstance(got, bool)
-
-
 def _at(path) -> str:
     """ "after X 1, O 5" (X moves first in the explorer's position), or "in the explorer's position"."""
     return f"after {moves_text(path)}" if path else "in the explorer's position"
@@ -84,16 +80,15 @@ def _describe_reads(values, expected, got):
                 + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
 
 
-_SEQUENCES = [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
-
 LAZY_INFIMUM = Exercise(
     number=1, starter=function_starter(lazy_infimum), code=(lazy_infimum,), answer=lambda: lazy_infimum,
     checker=FunctionCheck(   # -1 comes last in each place: the first sequence that reads past a -1 is (-1, 0)
         lambda values: _Read((min(values), values[:values.index(-1) + 1] if -1 in values else values)),
-        lambda: _SEQUENCES, name="lazy_infimum", args="values", call=_reading, describe=_describe_reads,
-        compare=lambda got, expected: _is_value(got[0]) and got == expected,
+        lambda: [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)],
+        name="lazy_infimum", args="values", call=_reading, describe=_describe_reads,
         witnesses=16,   # the slips agree with other ones on the sequences that start with 0 or -1
-        label=f"all {len(_SEQUENCES)} sequences of one to five values from -1, 0 and +1, handed out by a generator"
+        compare=lambda got, expected: isinstance(got[0], numbers.Real) and type(got[0]) is not bool and got == expected,
+        label="all 363 sequences of one to five values from -1, 0 and +1, handed out by a generator"
               " (its value, and the values it read up to the first -1 and no further)",
         mistakes=[(max, "That is the largest value: is a comparison the wrong way round?", "largest"),
                   (min, "It reads every value: `min(values)`, or `list(values)`, reads everything.",
@@ -182,8 +177,7 @@ def _slip(order="index", **steps):
     return lambda board, alpha, beta, stats: kind(order, stats).search(board, alpha, beta)
 
 
-_Searched = _shown_as(lambda value, nodes: f"value {format_value(value) if _is_value(value) else repr(value)},"
-                                           f" {plural(nodes, 'node')}")     # a learner's None, or text, as it is
+_Searched = _shown_as(lambda value, nodes: f"value {value!r}, {plural(nodes, 'node')}")
 
 
 def _soft_call(search, board, alpha, beta):
@@ -300,8 +294,7 @@ _OFFERED = "my_order offers every legal move on the 627 unfinished positions up 
 
 
 def _offered(order):
-    """The learner's order as alpha-beta calls it while counting, each position asked once (810 positions met
-    3,258 times): one that does not offer every legal move stops the check."""
+    """The learner's order as alpha-beta calls it, each of the 810 positions asked once; illegal moves stop it."""
     @cache
     def moves(board):
         where = f"on this board ({describe_state(board)}), which alpha-beta meets from the empty board"
@@ -464,20 +457,17 @@ def _why_hard_edge(path) -> str:
             f" read as \"at most {format_value(hard.value)}\".")
 
 
-def _inside_window(found):
-    path, node = found
-    return (f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window"
-            f" {format_window(node.alpha, node.beta)} (the ends included): fail-hard returns the same there.",
-            node.board, "Look deeper, where the window is narrow, for a value below α or above β.")
-
-
 BEYOND = Exercise(
     number=6, starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
     code=(beyond_the_window,), answer=lambda: beyond_the_window(_trace(soft=True))[0],
     figures=lambda: dict(first_beyond=beyond_the_window(_trace(soft=True))[0],
                          why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0])),
     checker=PositionCheck(
-        lambda found: not found[1].alpha <= found[1].value <= found[1].beta, _inside_window,
+        lambda found: not found[1].alpha <= found[1].value <= found[1].beta,
+        lambda found: (f"At {_node_at(found[0])}, fail-soft returns {format_value(found[1].value)}, inside its window"
+                       f" {format_window(found[1].alpha, found[1].beta)} (the ends included): fail-hard returns the"
+                       " same there.", found[1].board, "Look deeper, where the window is narrow, for a value below α"
+                       " or above β."),
         parse=lambda answer: (path := _read_path(answer), _find(_trace(soft=True), path)),
         success=lambda found: (f"{_at(found[0])}, fail-soft returns {signed(found[1].value)}, outside the window"
                                f" {format_window(found[1].alpha, found[1].beta)}.", _why_hard_edge(found[0])),
@@ -516,8 +506,7 @@ def a_draw_cutoff():
 
 
 def _beta_source(trace, path):
-    """The moves to the position whose value set the β of the node at ``path`` (None: the root's own): the
-    parent's first earlier move that raised its α, or, if none did, further up."""
+    """The moves to where the β at ``path`` was set: the parent's first move that raised α, or further up (None)."""
     for depth in range(len(path), 0, -2):
         parent = trace.follow(path[:depth - 1])
         beta = parent.child(path[depth - 1]).beta
@@ -549,12 +538,11 @@ def _draw_worth(path, node) -> int:
 
 def _explain_draw_cutoff(found):
     path, node, source = found
-    me, cut = node.board.turn, node.children[-1] if node.children else None
     if path == [1, 5]:
         return f"The node {_at(path)} is the text's example: find the other one."
     if not node.cutoff:
         return f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board
-    worth = _draw_worth(path, node)
+    me, cut, worth = node.board.turn, node.children[-1], _draw_worth(path, node)
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}." if worth != -cut.value else "")
