@@ -440,21 +440,17 @@ def _trace(soft=False):
 
 def _why_hard_edge(path) -> str:
     soft, hard = _trace(soft=True).follow(path), _trace().follow(path)
-    me = soft.board.turn
-    window = format_window(soft.alpha, soft.beta)
+    me, edge = soft.board.turn, format_value(hard.value)
     if soft.is_leaf:
         return (f"This is a finished game, worth {format_value(soft.value)} to {me}; fail-hard clips a leaf to the"
-                f" window {window}, so it returns {format_value(hard.value)}.")
+                f" window {format_window(soft.alpha, soft.beta)}, so it returns {edge}.")
     gives = "; ".join(f"move {child.move} is worth {signed(-child.value)}" for child in soft.children)
-    if soft.value > soft.beta:
-        return (f"The moves {me} searched, as fail-soft reports them: {gives}. The last one reaches"
-                f" β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it saw,"
-                f" {signed(soft.value)}. Fail-hard never returns more than β: it returns"
-                f" {format_value(hard.value)}, read as \"at least {format_value(hard.value)}\".")
-    return (f"The moves {me} searched, as fail-soft reports them: {gives}. None beats α = {format_value(soft.alpha)},"
-            f" so every move is searched, and fail-soft returns the best of them, {signed(soft.value)}."
-            f" Fail-hard starts its best value at α and never returns less: it returns {format_value(hard.value)},"
-            f" read as \"at most {format_value(hard.value)}\".")
+    why = (f"The last one reaches β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it"
+           f" saw, {signed(soft.value)}. Fail-hard never returns more than β: it returns {edge}, read as \"at least"
+           f" {edge}\"" if soft.value > soft.beta else f"None beats α = {format_value(soft.alpha)}, so every move is"
+           f" searched, and fail-soft returns the best of them, {signed(soft.value)}. Fail-hard starts its best value"
+           f" at α and never returns less: it returns {edge}, read as \"at most {edge}\"")
+    return f"The moves {me} searched, as fail-soft reports them: {gives}. {why}."
 
 
 BEYOND = Exercise(
