@@ -512,17 +512,13 @@ def _beta_source(trace, path):
     return None
 
 
-_DRAW_TODO = ("replace None with (the moves to your node, the moves to the position that set its β), then run the"
-              " cell again.")
-
-
 def _node_and_source(answer):
     """(the node's path, its node in the fail-hard trace, the source's path), or ValueError."""
     if not isinstance(answer, (tuple, list)) or len(answer) != 2 or isinstance(answer[0], numbers.Integral):
         raise ValueError(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not"
                          f" {describe_value(answer)}.")
     if all(part is None for part in answer):
-        raise Stop(unanswered(_DRAW_TODO))
+        raise Stop(unanswered(DRAW_CUTOFF.checker.instruction))   # the starter's (None, None)
     path = _read_path(answer[0], "the node as a list of moves")
     return path, _find(_trace(), path), _read_path(answer[1], "the source as a list of moves")
 
@@ -570,7 +566,9 @@ DRAW_CUTOFF = Exercise(
     checker=PositionCheck(   # not the text's example, a cut-off at a draw, and the source of its β
         lambda found: found[0] != [1, 5] and found[1].cutoff and _draw_worth(*found[:2]) == 0
         and found[2] == _beta_source(_trace(), found[0]),
-        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source, instruction=_DRAW_TODO),
+        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source,
+        instruction="replace None with (the moves to your node, the moves to the position that set its β), then run"
+                    " the cell again."),
 )
 
 
