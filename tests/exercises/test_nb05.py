@@ -312,7 +312,10 @@ def _wrong_off_the_canonical_positions(board):
     (lambda board: board.legal_moves()[1:], "", "missing: [0] (alpha-beta must be offered every legal move)"),
     (lambda board: board.legal_moves() + [board.legal_moves()[0]], "", "more than once: [0]"),
     (lambda board: list(range(9)), "", "not legal moves here"),
-    (lambda board: 3, "wrong-type", "returned 3 (an int): not a list of moves"),
+    (lambda board: 3, "wrong-type", "returned 3 (an int)"),
+    (lambda board: [str(cell) for cell in board.legal_moves()], "wrong-type", "it holds '0' (a str)"),
+    (lambda board: 3 if canonical(board) != board else nb05.my_order(board), "wrong-type",
+     "which alpha-beta meets from the empty board, my_order returned 3 (an int)"),
     (nb05._own_lines_order, "own_lines", "it puts first the cells on the most lines free of the *opponent's* marks"),
     (_fewest_blocks_first, "fewest_first", "it puts first the moves that block the *fewest* of the opponent's lines"),
     (_wrong_off_the_canonical_positions, "not_every_move", "which alpha-beta meets from the empty board:"),
@@ -347,8 +350,10 @@ def test_a_position_check_on_the_empty_board_is_answered(capsys):
     assert result is False and "no win is missed" in out
 
 
-def test_a_generator_of_moves_is_a_fine_order(capsys):
-    assert verdict(capsys, "05", 4, lambda board: iter(nb05.my_order(board)))[0] is True
+@pytest.mark.parametrize("order", [lambda board: iter(nb05.my_order(board)), lambda board: tuple(nb05.my_order(board)),
+                                   lambda board: (cell for cell in nb05.my_order(board))])
+def test_a_generator_or_a_tuple_of_moves_is_a_fine_order(capsys, order):
+    assert verdict(capsys, "05", 4, order)[0] is True
 
 
 # ---------------------------------------------------------------------- 05.5 perfect ordering

@@ -55,6 +55,11 @@ def test_rectangles_right_and_wrong(capsys):
     assert verdict(capsys, "07", 1, [Decimal(111_973), 123.0, Fraction(105), 899, Fraction(113_100, 4)])[0] is True
     result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, Fraction(111_973, 4)))   # an exact quarter
     assert result is False and "classes: 111,973/4 is not right: it is too small. That divides the positions by four" in out
+    for rounded in (27_993, 27_994, 27_993.0):   # divided by four and rounded, down or up
+        result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, rounded))
+        assert result is False and "That divides the positions by four" in out
+    result, out = verdict(capsys, "07", 1, (111_973, 123, 105, 899, 27_995))   # near, but no slip of that kind
+    assert result is False and "divides" not in out
     result, out = verdict(capsys, "07", 1, (79_563, 123, 105, 899, 20_088))   # the unfinished positions only
     assert "That counts only the unfinished positions" in out and "only the classes of unfinished positions" in out
 

@@ -10,7 +10,8 @@ from math import inf
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like
+from ttt.exercises.checks import (Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like,
+                                  sorted_cells)
 from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.words import moves_text, plural, signed
@@ -28,10 +29,6 @@ EMPTY = Board.empty()
 EXPLORER_POSITION = Board.parse("O.O/X../..X")   # the position of the notebook's tree explorer
 
 
-def _is_value(got) -> bool:
-    return isinstance(got, numbers.Real) and not isinstance(got, bool)
-
-
 def _at(path) -> str:
     """ "after X 1, O 5" (X moves first in the explorer's position), or "in the explorer's position"."""
     return f"after {moves_text(path)}" if path else "in the explorer's position"
@@ -39,6 +36,11 @@ def _at(path) -> str:
 
 def _node_at(path) -> str:
     return f"the node {_at(path)}" if path else "the root (the explorer's position)"
+
+
+def _shown_as(words):
+    """A tuple class, compared whole, that a refusal shows in words: ``words(*pair)``."""
+    return type("Shown", (tuple,), {"__repr__": lambda self: words(*self)})
 
 
 # 05.1 lazy infimum
@@ -53,11 +55,7 @@ def lazy_infimum(values):
     return best
 
 
-class _Read(tuple):
-    """(value, the values read), shown as "0, having read [0, 1]"."""
-
-    def __repr__(self):
-        return f"{self[0]!r}, having read {list(self[1])}"
+_Read = _shown_as(lambda value, read: f"{value!r}, having read {list(read)}")
 
 
 def _reading(function, values):
@@ -82,26 +80,21 @@ def _describe_reads(values, expected, got):
                 + (" It stopped at a 0, but a -1 may still come." if got[1] and got[1][-1] == 0 else ""))
 
 
-_SEQUENCES = [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)]
-
 LAZY_INFIMUM = Exercise(
-    number=1,
-    starter=function_starter(lazy_infimum),
-    code=(lazy_infimum,),
+    number=1, starter=function_starter(lazy_infimum), code=(lazy_infimum,), answer=lambda: lazy_infimum,
     checker=FunctionCheck(   # -1 comes last in each place: the first sequence that reads past a -1 is (-1, 0)
         lambda values: _Read((min(values), values[:values.index(-1) + 1] if -1 in values else values)),
-        lambda: _SEQUENCES, name="lazy_infimum", args="values", call=_reading, describe=_describe_reads,
-        compare=lambda got, expected: _is_value(got[0]) and got == expected,
+        lambda: [(values,) for length in range(1, 6) for values in product((0, 1, -1), repeat=length)],
+        name="lazy_infimum", args="values", call=_reading, describe=_describe_reads,
         witnesses=16,   # the slips agree with other ones on the sequences that start with 0 or -1
-        label=f"all {len(_SEQUENCES)} sequences of one to five values from -1, 0 and +1, handed out by a generator"
+        compare=lambda got, expected: isinstance(got[0], numbers.Real) and type(got[0]) is not bool and got == expected,
+        label="all 363 sequences of one to five values from -1, 0 and +1, handed out by a generator"
               " (its value, and the values it read up to the first -1 and no further)",
         mistakes=[(max, "That is the largest value: is a comparison the wrong way round?", "largest"),
                   (min, "It reads every value: `min(values)`, or `list(values)`, reads everything.",
                    "reads_everything"),
                   (lambda values: next((value for value in values if value <= 0), 1),
-                   "It stopped at a 0, but a -1 may still come.", "stops_at_zero")],
-    ),
-    answer=lambda: lazy_infimum,
+                   "It stopped at a 0, but a -1 may still come.", "stops_at_zero")]),
 )
 
 
@@ -132,12 +125,8 @@ def _stops_at_draws(board: Board) -> int:
     return _slip(cuts=lambda self, best, beta: best >= 0)(board, -inf, inf, SearchStats())
 
 
-def _is_3x3(board: Board) -> bool:
-    return (board.rows, board.cols, board.k) == (3, 3, 3)
-
-
 def _draw_hides_a_win(board: Board) -> bool:
-    return _is_3x3(board) and not board.is_over and _stops_at_draws(board) != solve(board).value
+    return board.geometry == EMPTY.geometry and not board.is_over and _stops_at_draws(board) != solve(board).value
 
 
 def _move_values(board: Board) -> str:
@@ -146,7 +135,7 @@ def _move_values(board: Board) -> str:
 
 
 def _explain_draw(board: Board):
-    if not _is_3x3(board):
+    if board.geometry != EMPTY.geometry:
         return "Give a position on the 3×3 board."
     if board.is_over:
         return "That game is over: give a position where play goes on."
@@ -157,15 +146,13 @@ def _explain_draw(board: Board):
 
 
 STOP_AT_DRAW = Exercise(
-    number=2,
-    starter=answer_starter('a position, such as "XX./OO./..."'),
-    code=(stop_at_draw, a_draw_hides_a_win),
+    number=2, starter=answer_starter('a position, such as "XX./OO./..."'), code=(stop_at_draw, a_draw_hides_a_win),
+    answer=a_draw_hides_a_win,
     checker=PositionCheck(
         _draw_hides_a_win, _explain_draw,
         success=lambda board: f"stopping at the first draw gives {signed(_stops_at_draws(board))} here, but the"
                               f" true value is {signed(solve(board).value)}. {board.turn}'s moves, in the order"
                               f" tried, are worth: {_move_values(board)}."),
-    answer=a_draw_hides_a_win,
 )
 
 
@@ -190,56 +177,21 @@ def _slip(order="index", **steps):
     return lambda board, alpha, beta, stats: kind(order, stats).search(board, alpha, beta)
 
 
-_SOFT_MISTAKES = (    # the slips that change the most come first: the first whose behaviour matches is named
-    (lambda board, alpha, beta, stats: negamax(board, stats),
-     "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β.", "plain_negamax"),
-    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, soft=True),   # its own stats, not the learner's
-     "It counts no nodes: add `stats.nodes += 1` at the top, so that every call counts one node.", "no_node_count"),
-    (_slip(start=lambda self, alpha: alpha),
-     "`best` seems to start at α, as in fail-hard, so a node that fails low returns α: start it at -∞.",
-     "best_starts_at_alpha"),
-    (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
-     "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards' values is"
-     " enough to make the whole search fail-hard.) Return `best`, and a finished board's value as it is.",
-     "fail_hard"),
-    (_slip(cuts=lambda self, best, beta: best > beta),
-     "This is the `>` bug: a value equal to β is already enough to cut off. Use `>=`.", "strict_cutoff"),
-    (_slip(window=lambda self, alpha, beta, best: (-beta, -alpha)),
-     "The window passed down never narrows: pass (−β, −max(α, best)), not (−β, −α).", "window_never_narrows"),
-    (_slip(window=lambda self, alpha, beta, best: (-max(alpha, best), -beta)),
-     "The child's window is the wrong way round: (−max(α, best), −β). Negate both ends and swap them.",
-     "window_swapped"),
-    (_slip(order=lambda board: board.legal_moves()[::-1]),
-     "It tries the moves from the last cell to the first: the values agree, the cut-offs do not.", "moves_backwards"),
-    (_slip(finished=lambda self, board, alpha, beta: -leaf_value(board)),
-     "The sign is turned round: a finished board is worth −1 to the side to move when the other side won.",
-     "sign_turned"),
-)
-
-
-class _Searched(tuple):
-    """(value, nodes) of one search, shown as "value 0, 123 nodes"."""
-
-    def __repr__(self):
-        value = format_value(self[0]) if _is_value(self[0]) else repr(self[0])   # a learner's None, or text
-        return f"value {value}, {plural(self[1], 'node')}"
+_Searched = _shown_as(lambda value, nodes: f"value {value!r}, {plural(nodes, 'node')}")
 
 
 def _soft_call(search, board, alpha, beta):
     stats = SearchStats()
-    value = search(board, alpha, beta, stats)
-    return _Searched((value, stats.nodes))
+    return _Searched((search(board, alpha, beta, stats), stats.nodes))
 
 
 def _soft_cases():
-    """The 153 unfinished positions with five marks up to symmetry in every window: every slip shows there, and
-    a right answer searches them in well under 0.1 s (from three marks on, 0.8 s: too close to the budget)."""
+    """The 153 unfinished positions with five marks up to symmetry: every slip shows there, and a right answer
+    searches them in every window in well under 0.1 s (from three marks on, 0.8 s: too close to the budget)."""
     positions = [board for board in unfinished_positions() if canonical(board) == board and board.moves_made == 5]
     for board, (alpha, beta) in product(positions, ((-inf, inf), (-1, 1), (-1, 0), (0, 1))):
-        stats = SearchStats()
-        value = alphabeta(board, alpha, beta, soft=True, stats=stats)
         where = f"on this board ({describe_state(board)}), window {format_window(alpha, beta)}"
-        yield Case((board, alpha, beta), _Searched((value, stats.nodes)), where, (board,))
+        yield Case((board, alpha, beta), _soft_call(_slip(), board, alpha, beta), where, (board,))
 
 
 def _soft_describe(board, alpha, beta, expected, got):
@@ -253,17 +205,39 @@ def _soft_describe(board, alpha, beta, expected, got):
 
 
 FAIL_SOFT = Exercise(
-    number=3,
-    starter=function_starter(alphabeta_soft),
-    code=(alphabeta_soft,),
+    number=3, starter=function_starter(alphabeta_soft), code=(alphabeta_soft,), answer=lambda: alphabeta_soft,
     checker=FunctionCheck(
         None, _soft_cases, name="alphabeta_soft", args="board, alpha, beta, stats", call=_soft_call,
-        mistakes=_SOFT_MISTAKES, describe=_soft_describe,
-        label="the 153 unfinished 3×3 positions with five marks (up to symmetry) in the windows"
-              " (-∞, ∞), [-1, 1], (-1, 0) and (0, 1) (values and node counts, against"
-              " ttt.pruning.alphabeta(..., soft=True))",
-    ),
-    answer=lambda: alphabeta_soft,
+        describe=_soft_describe,
+        label="the 153 unfinished 3×3 positions with five marks (up to symmetry) in the windows (-∞, ∞), [-1, 1],"
+              " (-1, 0) and (0, 1) (values and node counts, against ttt.pruning.alphabeta(..., soft=True))",
+        mistakes=[   # the slips that change the most come first: the first whose behaviour matches is named
+            (lambda board, alpha, beta, stats: negamax(board, stats),
+             "That is plain negamax: it never cuts off. Stop as soon as the best value reaches β.", "plain_negamax"),
+            (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, soft=True),   # not the learner's stats
+             "It counts no nodes: add `stats.nodes += 1` at the top, so that every call counts one node.",
+             "no_node_count"),
+            (_slip(start=lambda self, alpha: alpha),
+             "`best` seems to start at α, as in fail-hard, so a node that fails low returns α: start it at -∞.",
+             "best_starts_at_alpha"),
+            (lambda board, alpha, beta, stats: alphabeta(board, alpha, beta, stats=stats),
+             "That is what fail-hard returns: a value clipped to the window. (Clipping only the finished boards'"
+             " values is enough to make the whole search fail-hard.) Return `best`, and a finished board's value as"
+             " it is.", "fail_hard"),
+            (_slip(cuts=lambda self, best, beta: best > beta),
+             "This is the `>` bug: a value equal to β is already enough to cut off. Use `>=`.", "strict_cutoff"),
+            (_slip(window=lambda self, alpha, beta, best: (-beta, -alpha)),
+             "The window passed down never narrows: pass (−β, −max(α, best)), not (−β, −α).",
+             "window_never_narrows"),
+            (_slip(window=lambda self, alpha, beta, best: (-max(alpha, best), -beta)),
+             "The child's window is the wrong way round: (−max(α, best), −β). Negate both ends and swap them.",
+             "window_swapped"),
+            (_slip(order=lambda board: board.legal_moves()[::-1]),
+             "It tries the moves from the last cell to the first: the values agree, the cut-offs do not.",
+             "moves_backwards"),
+            (_slip(finished=lambda self, board, alpha, beta: -leaf_value(board)),
+             "The sign is turned round: a finished board is worth −1 to the side to move when the other side won.",
+             "sign_turned")]),
 )
 
 
@@ -299,58 +273,43 @@ def _lines_order(free_of, reverse=True):
 
 
 _own_lines_order = _lines_order(lambda board: other(board.turn))     # the side to move's own chances
-_ORDER_SLIPS = (   # legal orders that beat the static one: only their behaviour gives them away
-    (_own_lines_order, "the cells on the most lines free of the *opponent's* marks: the side to move's own chances."
-     " Count the lines with no mark of `board.turn`.", "own_lines"),
-    (_lines_order(lambda board: board.turn, reverse=False), "the moves that block the *fewest* of the opponent's"
-     " lines: `sorted` puts the smallest key first (add `reverse=True`).", "fewest_first"),
-)
-
-
-def _as_moves(got) -> list:
-    """What an order returned, as a list in its order; TypeError when it is not a collection of moves."""
-    if isinstance(got, (str, bytes, Board)) or not hasattr(got, "__iter__"):
-        raise TypeError("not a list of moves")
-    return list(got)
 
 
 def _describe_legality(board, expected, got):
+    """What is wrong with ``got``, the moves an order returned, sorted."""
     legal = board.legal_moves()
     faults = {"missing": [cell for cell in legal if cell not in got],
-              "not legal moves here": sorted({cell for cell in got if cell not in legal}, key=repr),
-              "more than once": sorted({cell for cell in got if got.count(cell) > 1}, key=repr)}
+              "not legal moves here": sorted({cell for cell in got if cell not in legal}),
+              "more than once": sorted({cell for cell in got if got.count(cell) > 1})}
     note = {"missing": " (alpha-beta must be offered every legal move)"}
     return ("It must return each legal move exactly once, in any order.",
             "; ".join(f"{fault}: {cells}{note.get(fault, '')}" for fault, cells in faults.items() if cells))
 
 
 _LEGAL_ORDER = FunctionCheck(   # all 4,520 positions took a right order 0.3 s: the 627 up to symmetry
-    lambda board: sorted(board.legal_moves(), key=repr),
-    lambda: [board for board in unfinished_positions() if canonical(board) == board], name="my_order",
-    label="the 627 unfinished positions up to symmetry", describe=_describe_legality,
-    normalize=lambda got: sorted(_as_moves(got), key=repr),
-)
+    Board.legal_moves, lambda: [board for board in unfinished_positions() if canonical(board) == board],
+    name="my_order", label="the 627 unfinished positions up to symmetry", describe=_describe_legality,
+    normalize=sorted_cells)
 _OFFERED = "my_order offers every legal move on the 627 unfinished positions up to symmetry"
 
 
 def _offered(order):
-    """The learner's order as alpha-beta calls it while counting, each position asked once (810 positions met
-    3,258 times): one that does not offer every legal move stops the check."""
-    asked = {}
-
+    """The learner's order as alpha-beta calls it, each of the 810 positions asked once; illegal moves stop it."""
+    @cache
     def moves(board):
-        if board not in asked:
-            got = order(board, where=f"on this board ({describe_state(board)})", show=(board,))
-            try:
-                asked[board] = _as_moves(got)
-            except TypeError:
-                stop(f"On this board ({describe_state(board)}), which alpha-beta meets from the empty board, my_order"
-                     f" returned {describe_value(got)}: not a list of moves.", board, mistake="wrong-type")
-            if sorted(asked[board], key=repr) != sorted(board.legal_moves(), key=repr):
-                stop(f"{_OFFERED}, but not on this board ({describe_state(board)}), which alpha-beta meets from the"
-                     " empty board:", board, *_describe_legality(board, None, asked[board]), mistake="not_every_move")
-        return list(asked[board])
-    return moves
+        where = f"on this board ({describe_state(board)}), which alpha-beta meets from the empty board"
+        got = order(board, where=where, show=(board,))
+        moves = list(got) if hasattr(got, "__iter__") and not isinstance(got, (str, bytes, Board)) else got
+        try:
+            cells = sorted_cells(moves)
+        except TypeError as error:
+            stop(f"{where[:1].upper()}{where[1:]}, my_order returned {describe_value(got)}: {error}.", board,
+                 mistake="wrong-type")
+        if cells != board.legal_moves():
+            stop(f"{_OFFERED}, but not {where}:", board, *_describe_legality(board, None, cells),
+                 mistake="not_every_move")
+        return moves
+    return lambda board: list(moves(board))
 
 
 def _judge_order(answer):
@@ -361,7 +320,11 @@ def _judge_order(answer):
     order = Learner(answer, "my_order", slow="Alpha-beta asks my_order at every position it visits: are the moves"
                     " that block the most lines first?")
     choices = [board for board in unfinished_positions() if len(board.legal_moves()) >= 4]
-    for slip, words, mistake in _ORDER_SLIPS:
+    for slip, words, mistake in (
+            (_own_lines_order, "the cells on the most lines free of the *opponent's* marks: the side to move's own"
+             " chances. Count the lines with no mark of `board.turn`.", "own_lines"),
+            (_lines_order(lambda board: board.turn, reverse=False), "the moves that block the *fewest* of the"
+             " opponent's lines: `sorted` puts the smallest key first (add `reverse=True`).", "fewest_first")):
         if behaves_like(order, slip, my_order, choices, normalize=list):
             stop(f"my_order offers every legal move, but it puts first {words}", mistake=mistake)
     nodes, static, best = _counted(_offered(order)), _order_nodes("static"), _order_nodes("threats+static")
@@ -378,15 +341,12 @@ def _judge_order(answer):
 
 
 MY_ORDER = Exercise(
-    number=4,
-    starter=function_starter(my_order),
+    number=4, starter=function_starter(my_order), code=(my_order,), answer=lambda: my_order,
+    checker=CustomCheck(_judge_order, kind="function", instruction=untouched("my_order")),
     figures=lambda: dict(   # "urgent then blocking" is my_order sorted as the threats orders sort
         my_order_nodes=_counted(my_order), static_nodes=_order_nodes('static'), index_nodes=_order_nodes('index'),
         urgent_then_blocking_nodes=_counted(lambda board: threats_first(board, my_order(board))),
         threats_static_nodes=_order_nodes('threats+static')),
-    code=(my_order,),
-    checker=CustomCheck(_judge_order, kind="function", instruction=untouched("my_order")),
-    answer=lambda: my_order,
 )
 
 
@@ -414,19 +374,13 @@ def best_and_worst():
     return tuple(counts)
 
 
-@cache
-def _quickest_first(board):
-    """Legal moves by the solver's depth-aware score, best first: a quick win before a slow one."""
-    scores = move_scores(board)
-    return sorted(board.legal_moves(), key=lambda cell: -scores[cell])
-
-
 PERFECT = Exercise(
-    number=5,
-    starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
-    figures=lambda: dict(best=best_and_worst()[0], worst=best_and_worst()[1], quickest_first_nodes=_counted(
-        _quickest_first), threats_static_nodes=_order_nodes('threats+static')),
-    code=(best_first, worst_first, best_and_worst),
+    number=5, starter=answer_starter("(nodes with the best moves first, nodes with the worst moves first)"),
+    code=(best_first, worst_first, best_and_worst), answer=best_and_worst,
+    figures=lambda: dict(   # quickest first: by the solver's depth-aware score, a quick win before a slow one
+        best=best_and_worst()[0], worst=best_and_worst()[1], threats_static_nodes=_order_nodes('threats+static'),
+        quickest_first_nodes=_counted(lambda board: sorted(board.legal_moves(),
+                                                           key=lambda cell: -move_scores(board)[cell]))),
     checker=NumbersCheck(
         {"best first": 2_312, "worst first": 197_668},
         mistakes={"best first": {880: ("That counts the best moves only: offer the other legal moves after them.",
@@ -438,7 +392,6 @@ PERFECT = Exercise(
         slips={(197_668, 2_312): ("The two counts are the other way round: (best first, worst first).", "swapped")},
         explain="Best first is not the fewest: the solver's best moves are tied, and threats+static picks"
                 " cheaper ones among them. Worst first still prunes, because ties are everywhere."),
-    answer=best_and_worst,
 )
 
 
@@ -487,43 +440,34 @@ def _trace(soft=False):
 
 def _why_hard_edge(path) -> str:
     soft, hard = _trace(soft=True).follow(path), _trace().follow(path)
-    me = soft.board.turn
-    window = format_window(soft.alpha, soft.beta)
+    me, edge = soft.board.turn, format_value(hard.value)
     if soft.is_leaf:
         return (f"This is a finished game, worth {format_value(soft.value)} to {me}; fail-hard clips a leaf to the"
-                f" window {window}, so it returns {format_value(hard.value)}.")
+                f" window {format_window(soft.alpha, soft.beta)}, so it returns {edge}.")
     gives = "; ".join(f"move {child.move} is worth {signed(-child.value)}" for child in soft.children)
-    if soft.value > soft.beta:
-        return (f"The moves {me} searched, as fail-soft reports them: {gives}. The last one reaches"
-                f" β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it saw,"
-                f" {signed(soft.value)}. Fail-hard never returns more than β: it returns"
-                f" {format_value(hard.value)}, read as \"at least {format_value(hard.value)}\".")
-    return (f"The moves {me} searched, as fail-soft reports them: {gives}. None beats α = {format_value(soft.alpha)},"
-            f" so every move is searched, and fail-soft returns the best of them, {signed(soft.value)}."
-            f" Fail-hard starts its best value at α and never returns less: it returns {format_value(hard.value)},"
-            f" read as \"at most {format_value(hard.value)}\".")
-
-
-def _inside_window(found):
-    path, node = found
-    return (f"At {_node_at(path)}, fail-soft returns {format_value(node.value)}, inside its window"
-            f" {format_window(node.alpha, node.beta)} (the ends included): fail-hard returns the same there.",
-            node.board, "Look deeper, where the window is narrow, for a value below α or above β.")
+    why = (f"The last one reaches β = {format_value(soft.beta)}, so the search stops, and fail-soft returns what it"
+           f" saw, {signed(soft.value)}. Fail-hard never returns more than β: it returns {edge}, read as \"at least"
+           f" {edge}\"" if soft.value > soft.beta else f"None beats α = {format_value(soft.alpha)}, so every move is"
+           f" searched, and fail-soft returns the best of them, {signed(soft.value)}. Fail-hard starts its best value"
+           f" at α and never returns less: it returns {edge}, read as \"at most {edge}\"")
+    return f"The moves {me} searched, as fail-soft reports them: {gives}. {why}."
 
 
 BEYOND = Exercise(
-    number=6,
-    starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
+    number=6, starter=answer_starter("the moves from O.O/X../..X to your node, such as [1, 5]"),
+    code=(beyond_the_window,), answer=lambda: beyond_the_window(_trace(soft=True))[0],
     figures=lambda: dict(first_beyond=beyond_the_window(_trace(soft=True))[0],
                          why_hard_edge=_why_hard_edge(beyond_the_window(_trace(soft=True))[0])),
-    code=(beyond_the_window,),
     checker=PositionCheck(
-        lambda found: not found[1].alpha <= found[1].value <= found[1].beta, _inside_window,
+        lambda found: not found[1].alpha <= found[1].value <= found[1].beta,
+        lambda found: (f"At {_node_at(found[0])}, fail-soft returns {format_value(found[1].value)}, inside its window"
+                       f" {format_window(found[1].alpha, found[1].beta)} (the ends included): fail-hard returns the"
+                       " same there.", found[1].board, "Look deeper, where the window is narrow, for a value below α"
+                       " or above β."),
         parse=lambda answer: (path := _read_path(answer), _find(_trace(soft=True), path)),
         success=lambda found: (f"{_at(found[0])}, fail-soft returns {signed(found[1].value)}, outside the window"
                                f" {format_window(found[1].alpha, found[1].beta)}.", _why_hard_edge(found[0])),
         instruction="replace None with the moves that lead to your node, such as [1, 5], then run the cell again."),
-    answer=lambda: beyond_the_window(_trace(soft=True))[0],
 )
 
 
@@ -558,8 +502,7 @@ def a_draw_cutoff():
 
 
 def _beta_source(trace, path):
-    """The moves to the position whose value set the β of the node at ``path`` (None: the root's own): the
-    parent's first earlier move that raised its α, or, if none did, further up."""
+    """The moves to where the β at ``path`` was set: the parent's first move that raised α, or further up (None)."""
     for depth in range(len(path), 0, -2):
         parent = trace.follow(path[:depth - 1])
         beta = parent.child(path[depth - 1]).beta
@@ -569,17 +512,13 @@ def _beta_source(trace, path):
     return None
 
 
-_DRAW_TODO = ("replace None with (the moves to your node, the moves to the position that set its β), then run the"
-              " cell again.")
-
-
 def _node_and_source(answer):
     """(the node's path, its node in the fail-hard trace, the source's path), or ValueError."""
     if not isinstance(answer, (tuple, list)) or len(answer) != 2 or isinstance(answer[0], numbers.Integral):
         raise ValueError(f"Give two lists of moves, `(node, source)`, such as ([1, 5], [1, 4]); not"
                          f" {describe_value(answer)}.")
     if all(part is None for part in answer):
-        raise Stop(unanswered(_DRAW_TODO))
+        raise Stop(unanswered(DRAW_CUTOFF.checker.instruction))   # the starter's (None, None)
     path = _read_path(answer[0], "the node as a list of moves")
     return path, _find(_trace(), path), _read_path(answer[1], "the source as a list of moves")
 
@@ -591,12 +530,11 @@ def _draw_worth(path, node) -> int:
 
 def _explain_draw_cutoff(found):
     path, node, source = found
-    me, cut = node.board.turn, node.children[-1] if node.children else None
     if path == [1, 5]:
         return f"The node {_at(path)} is the text's example: find the other one."
     if not node.cutoff:
         return f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board
-    worth = _draw_worth(path, node)
+    me, cut, worth = node.board.turn, node.children[-1], _draw_worth(path, node)
     if worth != 0:
         shown = (f" Fail-hard shows it as \"≥ {format_value(-cut.value)}\" only because it clips the value to"
                  f" β = {format_value(node.beta)}." if worth != -cut.value else "")
@@ -622,15 +560,15 @@ def _draw_cutoff_success(found):
 
 
 DRAW_CUTOFF = Exercise(
-    number=7,
+    number=7, code=(draw_cutoffs, a_draw_cutoff), figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
     starter=answer_starter("(moves to the node, moves to the position that set its β), e.g. ([1, 5], [1, 4])"),
-    figures=lambda: dict(a_draw_cutoff=a_draw_cutoff()),
-    code=(draw_cutoffs, a_draw_cutoff),
+    answer=a_draw_cutoff,
     checker=PositionCheck(   # not the text's example, a cut-off at a draw, and the source of its β
         lambda found: found[0] != [1, 5] and found[1].cutoff and _draw_worth(*found[:2]) == 0
         and found[2] == _beta_source(_trace(), found[0]),
-        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source, instruction=_DRAW_TODO),
-    answer=a_draw_cutoff,
+        _explain_draw_cutoff, success=_draw_cutoff_success, parse=_node_and_source,
+        instruction="replace None with (the moves to your node, the moves to the position that set its β), then run"
+                    " the cell again."),
 )
 
 

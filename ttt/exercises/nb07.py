@@ -32,9 +32,6 @@ def rectangle_counts():
             int(classes))
 
 
-_BY_FOUR = ("That divides the positions by four, as if every class had four members; add the positions the other "
-            "three symmetries leave unchanged before dividing.")
-
 RECTANGLES = Exercise(
     number=1, starter=answer_starter("(positions, rotate_180, mirror_left_right, mirror_top_bottom, classes)"),
     code=(rectangle_counts,), answer=lru_cache(maxsize=1)(rectangle_counts),  # worked out once per session
@@ -42,7 +39,9 @@ RECTANGLES = Exercise(
         {"positions": 111_973, "rotate 180°": 123, "mirror left-right": 105, "mirror top-bottom": 899,
          "classes": lambda: positions_up_to_symmetry(3, 4, 3)["total"]}, mistakes={
             "positions": {79_563: "That counts only the unfinished positions; finished ones are positions too."},
-            "classes": {**dict.fromkeys((27_993, Fraction(111_973, 4), 27_994), _BY_FOUR),
+            "classes": {lambda classes: abs(classes - Fraction(111_973, 4)) <= 1:   # divided by four, rounded or not
+                        "That divides the positions by four, as if every class had four members; add the positions"
+                        " the other three symmetries leave unchanged before dividing.",
                         20_088: "That counts only the classes of unfinished positions."}},
         explain="Burnside: (111,973 + 123 + 105 + 899) / 4 = 28,275."),
 )
@@ -173,17 +172,14 @@ ALPHABETA_SYMMETRY = Exercise(
     number=3, starter=answer_starter("(calls, entries)"), code=(CanonicalTable, alphabeta_by_class),
     answer=alphabeta_by_class,
     checker=NumbersCheck({"calls": 1_109, "entries": 505}, mistakes={
-            "calls": {
-                4_839: "That is alpha-beta with a plain bound table: the table is not keyed by class.",
-                10_337: "That table stores under the canonical form but looks positions up as they are: "
-                        "canonicalise in `get` too.",
-                12_873: "That table looks positions up by their canonical form but stores them as they are: "
-                        "canonicalise in `__setitem__` too.",
-                1_240: "That is the engine's \"+ symmetry\" row; run `alphabeta` with your table.",
-            },
-            "entries": {2_511: "That is the plain bound table: it is not keyed by class.",
-                        651: "Canonicalise in `get` too.", 2_263: "Canonicalise in `__setitem__` too."},
-        },
+        "calls": {4_839: "That is alpha-beta with a plain bound table: the table is not keyed by class.",
+                  10_337: "That table stores under the canonical form but looks positions up as they are: "
+                          "canonicalise in `get` too.",
+                  12_873: "That table looks positions up by their canonical form but stores them as they are: "
+                          "canonicalise in `__setitem__` too.",
+                  1_240: "That is the engine's \"+ symmetry\" row; run `alphabeta` with your table."},
+        "entries": {2_511: "That is the plain bound table: it is not keyed by class.",
+                    651: "Canonicalise in `get` too.", 2_263: "Canonicalise in `__setitem__` too."}},
         explain="Four times fewer calls than the plain bound table (4,839)."),
 )
 
@@ -211,14 +207,11 @@ COUNTS_PART = Exercise(
     number=4, starter=answer_starter("(sequences, most)"), code=(shared_sequences,),
     answer=lru_cache(maxsize=1)(shared_sequences),
     checker=NumbersCheck({"sequences": 4_586, "most": 4}, mistakes={
-            "sequences": {
-                5_066: "That is how many more classes of whole games there are than sequences (31,896 - "
-                       "26,830); count the sequences that carry more than one class.",
-                26_830: "That counts every sequence; count those that carry more than one class.",
-                4_346: "Those are the sequences shared by exactly two classes; some are shared by more.",
-            },
-            "most": {2: "Some sequences are shared by more than two classes."},
-        },
+        "sequences": {5_066: "That is how many more classes of whole games there are than sequences (31,896 - "
+                             "26,830); count the sequences that carry more than one class.",
+                      26_830: "That counts every sequence; count those that carry more than one class.",
+                      4_346: "Those are the sequences shared by exactly two classes; some are shared by more."},
+        "most": {2: "Some sequences are shared by more than two classes."}},
         explain="4,346 sequences carry two classes of whole games and 240 carry four."),
 )
 
@@ -254,10 +247,9 @@ INVARIANCE = Exercise(
     number=5, starter=answer_starter("(value, calls, entries, wrong)"), code=(parent_bug_negamax, parent_bug_figures),
     answer=parent_bug_figures,
     checker=NumbersCheck({"value": 0, "calls": 2_774, "entries": 4_016, "wrong": 2_648}, mistakes={
-            "calls": {2_271: "That is the count of the correct search: is the bug in place (the parent's images)?"},
-            "entries": {5_478: "That is the table of the correct search: is the bug in place (the parent's images)?"},
-            "wrong": {0: "With the bug in place, many entries hold the value of a child instead."},
-        },
+        "calls": {2_271: "That is the count of the correct search: is the bug in place (the parent's images)?"},
+        "entries": {5_478: "That is the table of the correct search: is the bug in place (the parent's images)?"},
+        "wrong": {0: "With the bug in place, many entries hold the value of a child instead."}},
         direction=False, explain="The root's value survives the bug; the counts do not."),
 )
 
