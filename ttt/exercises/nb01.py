@@ -6,8 +6,8 @@ from functools import cache
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, behaves_like, several
+from ttt.exercises.calls import Stop, stop
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
 from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, shown, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -111,91 +111,87 @@ def _sample_3x3() -> tuple[Board, ...]:
 
 # ====================================================================== comparing a representation with Board
 
+SAMPLE = 40   # positions of each larger board of 01.5 (random play, random.Random(0))
+PARTS = {"round trip": "the round trip to_cells(from_cells(cells))", "kept": "to_cells(value) after a move"}
+
+
+def _boards_of(size) -> tuple[Board, ...]:
+    return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
+
+
+def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None):
+    """Each part of the check on each board, in the order a slip shows first; ``plays``: the first moves and the last."""
+    for rows, cols, k in sizes:
+        for board in _boards_of((rows, cols, k)):
+            moves = board.legal_moves()
+            moves = moves[:plays - 1] + moves[-1:] if plays and len(moves) > plays else moves
+            parts = {"from_cells": encoding(board), "round trip": board.cells, "winner": board.winner,
+                     "turn": board.turn, "moves": board.legal_moves(),
+                     **{cell: board.play(cell).cells for cell in moves}, **({"kept": board.cells} if moves else {})}
+            of = f" of {name}({rows}, {cols}, {k})" if len(sizes) > 1 else ""
+            for what, expected in parts.items():
+                part = f"to_cells(play(value, {what}))" if isinstance(what, int) else PARTS.get(what, what)
+                yield Case((rows, cols, k, board, what), expected, f"in {part}{of}, on this board"
+                           f" ({describe_state(board)})", (board,))
+
+
+def _observe(factory, rows, cols, k, board, what):
+    """What the representation ``factory(rows, cols, k)`` gives for the part ``what`` of the check on ``board``."""
+    rep = factory(rows, cols, k)
+    functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
+    if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
+        stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
+             f" is {describe_value(rep)}.", mistake="not-a-representation")
+    from_cells, to_cells, winner, turn, moves, play = functions
+    value = from_cells(board.cells)
+    if what == "kept":
+        play(value, board.legal_moves()[0])
+    elif isinstance(what, int):
+        return to_cells(play(value, what))
+    got = {"from_cells": lambda same: same, "winner": winner, "turn": turn, "moves": moves}.get(what, to_cells)(value)
+    return list(got) if what == "moves" and hasattr(got, "__iter__") else got
+
 
 def _same_value(got, expected) -> bool:
     """A value as the encoding gives it; a pair may be a list, by the answer-shape rule."""
     return got == expected or (isinstance(got, list) and isinstance(expected, tuple) and tuple(got) == expected)
 
 
-def _same_cells(got, expected: str) -> bool:
-    return isinstance(got, str) and got == expected
+def _slip(part: str, words, slip: str, test=lambda board, got: True):
+    """A mistake known by the part of the check that fails, and by ``test`` of the board and what came back."""
+    def known(rows, cols, k, board, what, expected, got):
+        return ("play" if isinstance(what, int) else what) == part and test(board, got)
+    return When(known), words, slip
 
 
-# A judge: six functions that only make sense together (each takes the value from_cells made), for 01.1 and 01.5
-def compare_representation(answer, boards, *, name: str, encoding, describe_encoding, plays: int | None = None):
-    """Stop at the first board where ``answer`` (six functions, in any form) and Board disagree, naming what."""
-    functions = answer
-    if all(hasattr(answer, field) for field in FIELDS):
-        functions = tuple(getattr(answer, field) for field in FIELDS)
-    if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
-        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions"
-             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.", mistake="not-a-representation")
-    todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
-    from_cells, to_cells, winner, turn, moves, play = (
-        Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
-    for board in boards:
-        where, state = "on this board", f"on this board ({describe_state(board)})"
-        value = from_cells(board.cells, where=where, show=(board,))
-        if not _same_value(value, encoding(board)):
-            slip, words = describe_encoding(board.cells, value)
-            stop(f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:", board,
-                 reveal(f"expected: {encoding(board)!r}"), f"returned: {value!r}", words, mistake=slip)
-        back = to_cells(value, where=state, show=(board,))
-        if not _same_cells(back, board.cells):
-            stop(f"The round trip fails {state}: {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
-                 board, f"expected: {board.cells!r}\nreturned: {back!r}", mistake="round-trip")
-        turn_note = "X moves first, so X moves whenever both sides have the same number of marks."
-        for function, expected, note, slip in ((winner, board.winner, None, "winner"),
-                                               (turn, board.turn, turn_note, "turn")):
-            got = function(value, where=state, show=(board,))
-            if got != expected:
-                stop(f"{function.name} disagrees with ttt.Board {state}:", board,
-                     reveal(f"expected: {expected!r}"), f"returned: {got!r}", note, mistake=slip)
-        got = moves(value, where=state, show=(board,))
-        try:
-            listed = list(got)
-        except TypeError:
-            listed = got
-        if listed != board.legal_moves():
-            note, slip = None, "moves"
-            if board.winner and listed:
-                note, slip = "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win"
-            elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
-                note, slip = "The right cells, but list them in increasing order.", "moves-out-of-order"
-            stop(f"{name}.moves disagrees with ttt.Board {state}:", board,
-                 reveal(f"expected: {board.legal_moves()!r}"), f"returned: {got!r}", note, mistake=slip)
-        children = board.children()
-        if plays is not None and len(children) > plays:      # the first moves and the last: low and high cells
-            children = children[:plays - 1] + children[-1:]
-        for cell, child in children:
-            after = to_cells(play(value, cell, where=state, show=(board,)), where=state, show=(board,))
-            if not _same_cells(after, child.cells):
-                stop(f"{name}.play(value, {cell}) disagrees with ttt.Board {state}:", board,
-                     reveal(f"expected the cells {child.cells!r}"), f"returned the cells {after!r}", mistake="play")
-            if not _same_cells(to_cells(value, where=state), board.cells):
-                stop(f"{name}.play(value, {cell}) changed the value it was given, on this board:", board,
-                     f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
-                     " leave the old one as it was.", mistake="play-changes-value")
+REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that fails names the mistake
+    _slip("from_cells", None, "encoding"),
+    _slip("round trip", "to_cells(from_cells(cells)) should give the cells back.", "round-trip"),
+    _slip("winner", None, "winner"),
+    _slip("turn", "X moves first, so X moves whenever both sides have the same number of marks.", "turn"),
+    _slip("moves", "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win",
+          lambda board, got: board.winner and got),
+    _slip("moves", "The right cells, but list them in increasing order.", "moves-out-of-order",
+          lambda board, got: isinstance(got, list) and all(type(cell) is int for cell in got)
+          and sorted(got) == board.legal_moves()),
+    _slip("moves", None, "moves"),
+    _slip("play", None, "play"),
+    _slip("kept", "A move must return a new value and leave the one it was given as it was.", "play-changes-value"),
+]
+
+
+def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
+    """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
+    return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
+                         call=_observe, compare=_same_value, mistakes=slips, label=label)
 
 
 # ====================================================================== 01.1 a fifth representation
 
 
-def base3_code(board: Board) -> int:
+def base3_code(cells: str) -> int:
     """The encoding the exercise asks for: cell i adds 3**i times 0 (empty), 1 (X) or 2 (O)."""
-    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(board.cells))
-
-
-def _describe_base3(cells: str, got) -> tuple[str, str | None]:
-    """The slip that gives ``got`` as the code of ``cells``: ``(id, words)``."""
-    if got == sum(3 ** (len(cells) - 1 - i) * ".XO".index(m) for i, m in enumerate(cells)):
-        return ("digits-reversed",
-                "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest (3**8).")
-    if got == sum(3**i * ".OX".index(m) for i, m in enumerate(cells)):
-        return "x-o-swapped", "X and O are swapped: an X counts 1 and an O counts 2."
-    if isinstance(got, str):
-        return "not-an-int", "from_cells should return one whole number (an int), not text."
-    return "encoding", None
+    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
 
 
 def base3_from_cells(cells):
@@ -248,11 +244,14 @@ def base3_play(code, cell):
 BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 
 
-def _judge_base3(answer):
-    compare_representation(answer, _sample_3x3(), name="BASE3", encoding=base3_code,
-                           describe_encoding=_describe_base3)
-    return right(f"BASE3 agrees with ttt.Board on {len(_sample_3x3()):,} positions (the encoding, the round trip,"
-                 " winner, turn, moves, and play of every legal move).")
+BASE3_CHECK = representation_check("BASE3", lambda board: base3_code(board.cells), [
+    _slip("from_cells", "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest"
+          " (3**8).", "digits-reversed", lambda board, got: got == base3_code(board.cells[::-1])),
+    _slip("from_cells", "X and O are swapped: an X counts 1 and an O counts 2.", "x-o-swapped",
+          lambda board, got: got == base3_code(board.cells.translate(str.maketrans("XO", "OX")))),
+    _slip("from_cells", "from_cells should return one whole number (an int), not text.", "not-an-int",
+          lambda board, got: isinstance(got, str)),
+    *REP_SLIPS], "234 positions (the encoding, the round trip, winner, turn, moves, and play of every legal move)")
 
 
 FIFTH = Exercise(
@@ -265,7 +264,8 @@ def base3_from_cells(cells):
 BASE3 = None  # Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 exercise("01", 1).check(BASE3)""",
     code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
-    checker=CustomCheck(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
+    checker=CustomCheck(lambda answer: BASE3_CHECK.judge(lambda rows, cols, k: answer),   # six functions, not one
+                        instruction="replace None with your Representation, then run the cell again."),
     answer=lambda: BASE3,
 )
 
@@ -563,13 +563,8 @@ LINES_THROUGH = Exercise(
 
 # ====================================================================== 01.5 ★ larger boards
 
-SAMPLE = 40   # positions of each larger board (random play, random.Random(0))
 SIZES = ((3, 3, 3), (4, 4, 3), (3, 4, 3), (4, 4, 4))   # rows, cols and k each change
-PLAYS = 3     # moves played from each position: the first two (a spoilt value shows on the second) and the last
-
-
-def _boards_of(size) -> tuple[Board, ...]:
-    return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
+PLAYS = 3     # moves played from each position: the first two and the last
 
 
 def flat_rules(rows, cols, k):
@@ -637,96 +632,57 @@ def bits_rules(rows, cols, k):
     return Representation(from_cells, to_cells, winner, turn, moves, play)
 
 
-FACTORIES = (   # (name, the encoding asked for, the slip of another encoding: (id, words))
-    ("flat_rules", lambda board: tuple(board.cells),
-     lambda cells, got: ("not-flat", "flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per"
-                         " cell.")),
-    ("bits_rules", lambda board: board.bits,
-     lambda cells, got: ("not-a-bitboard", "bits_rules is the bitboard of the notebook: from_cells gives a pair"
-                         " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.")),
-)
-
 IGNORED = (   # (id, the size a factory that ignores a parameter builds instead, what it ignores)
     ("ignores-k", lambda rows, cols, k: (rows, cols, 3), "k, the length of a line"),
     ("ignores-cols", lambda rows, cols, k: (rows, rows, k), "cols, the number of columns"),
     ("ignores-rows", lambda rows, cols, k: (cols, cols, k), "rows, the number of rows"),
     ("rows-cols-swapped", lambda rows, cols, k: (cols, rows, k), "which of rows and cols is which"),
 )
+FACTORIES = (   # (factory, the encoding asked for, the slip of another encoding: (words, id))
+    (flat_rules, lambda board: tuple(board.cells),
+     ("flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per cell.", "not-flat")),
+    (bits_rules, lambda board: board.bits, ("bits_rules is the bitboard of the notebook: from_cells gives a pair"
+                                            " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.",
+                                            "not-a-bitboard")),
+)
+LARGER_LABEL = (f"234 positions of 3×3 and {SAMPLE} positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4"
+                " (random play, random.Random(0))")
 
 
-def _winners_and_moves(cells: str, size) -> tuple[set, list[int]]:
-    """What right rules for ``size`` say on ``cells`` (whatever their length): who holds a line, and the moves."""
-    lines = geometry(*size).lines
-    holders = {cells[line[0]] for line in lines
-               if all(i < len(cells) for i in line) and cells[line[0]] != "." and len(set(cells[i] for i in line)) == 1}
-    return holders, [] if holders else [cell for cell in range(size[0] * size[1])
-                                        if cell >= len(cells) or cells[cell] == "."]
+def _ignoring(factory, slip: str, altered, what: str) -> tuple:
+    """The slip of a factory that ignores a parameter: the right one, made for the size ``altered`` gives."""
+    return (lambda *size: factory(*altered(*size)), lambda rows, cols, k, *case: f"{factory.__name__}({rows}, {cols},"
+            f" {k}) plays by the rules of another board: does {factory.__name__} use {what}? The check tries boards"
+            " where rows, cols and k each change.", slip)
 
 
-def _plays_alike(got, slip) -> bool:
-    """The same moves, and a winner the slip's rules allow (they may give both sides a line)."""
-    return got[1] == slip[1] and bool(got[0]) == bool(slip[0]) and got[0] <= slip[0]
+# Two checks for each factory (the first names a parameter ignored, by behaviour; the second the part that fails)
+CHECKS = [(representation_check(factory.__name__, encoding, [_ignoring(factory, *slip) for slip in IGNORED
+                                 if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # its IndexError: no slip
+                                LARGER_LABEL, sizes=SIZES, plays=PLAYS),
+           representation_check(factory.__name__, encoding, [_slip("from_cells", *encoding_slip), *REP_SLIPS],
+                                LARGER_LABEL, sizes=SIZES, plays=PLAYS))
+          for factory, encoding, encoding_slip in FACTORIES]
+for bits_check in CHECKS[1]:   # its starter is left as it was once flat_rules passes
+    bits_check.instruction = f"flat_rules passed; now {bits_check.instruction}"
 
 
-def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
-    """``(id, what)`` when ``rep`` made for ``size`` plays, by behaviour, the rules of a size with one ignored."""
-    functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
-    from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
-
-    def plays(board):    # who holds a line ({"?"} for a winner that is no mark), and the moves, listed
-        value = from_cells(board.cells)
-        got, listed = winner(value), moves(value)
-        try:
-            listed = list(listed)
-        except TypeError:
-            pass
-        return {got} - {None} if got in ("X", "O", None) else {"?"}, listed
-
-    boards = (failing, *_boards_of(size))
-    for slip, altered, what in IGNORED:
-        other = altered(*size)
-        if other != size and other[2] <= max(other[:2]) and behaves_like(
-                plays, lambda board: _winners_and_moves(board.cells, other),
-                lambda board: ({board.winner} - {None}, board.legal_moves()), boards,
-                compare=_plays_alike, witnesses=len(boards)):
-            return slip, what
-    return None
-
-
-# A judge: two factories of representations, each built for four sizes and judged by compare_representation
+# A judge: two factories, each given the two checks above in turn
 def _judge_factories(answer):
     if callable(answer):
         return wrong("01.5 asks for two functions, flat_rules and bits_rules: give both, in that order, as"
                      " check((flat_rules, bits_rules)).", mistake="one-function")
-    factories = several(answer, [name for name, _, _ in FACTORIES], "functions")
+    factories = several(answer, [factory.__name__ for factory, _, _ in FACTORIES], "functions")
     if all(factory is None for factory in factories):
         return unanswered("replace None with (flat_rules, bits_rules), then run the cell again.")
-    done = []
-    for factory, (name, encoding, describe) in zip(factories, FACTORIES):
-        if done and factory is factories[0]:
+    for (sizes, parts), factory in zip(CHECKS, factories):
+        if factory is factories[0] and sizes is CHECKS[1][0]:
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
-        passed = f"{' and '.join(done)} passed; now " if done else ""
-        make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
-        for size in SIZES:
-            call = f"{name}({', '.join(map(str, size))})"
-            rep = make(*size, where=f"when called as {call}")
-            try:
-                compare_representation(rep, _boards_of(size), name=call, encoding=encoding,
-                                       describe_encoding=describe, plays=PLAYS)
-            except Stop as refused:
-                board = next((part for part in refused.verdict.parts if isinstance(part, Board)), None)
-                slip = _ignored_parameter(rep, size, board) if board is not None else None
-                if slip is None:
-                    raise
-                raise Stop(wrong(*refused.verdict.parts,
-                                 f"{call} plays by the rules of another board: does {name} use {slip[1]}?"
-                                 f" The check tries boards where rows, cols and k each change.",
-                                 mistake=slip[0])) from None
-        done.append(name)
-    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
-    return right(f"flat_rules and bits_rules agree with ttt.Board on {len(_sample_3x3()):,} positions of 3×3 and on"
-                 f" {SAMPLE} positions each of {others} (random play, random.Random(0)).")
+        verdict = sizes.judge(factory)
+        if not verdict.ok:
+            return verdict if verdict.mistake in [slip for slip, _, _ in IGNORED] else parts.judge(factory)
+    return right(f"flat_rules and bits_rules agree with ttt.Board on {LARGER_LABEL}.")
 
 
 LARGER = Exercise(
