@@ -136,7 +136,7 @@ def test_the_report_is_accepted_in_any_container(capsys):
     (({"turn": {"turns"}, "moves": {"moves"}, "play": {"play"}}, "play"), "'turns' is not a check of `disagreements`"),
     (({"turn": {"turn"}}, "play"), "has no key 'moves', 'play'"),
     ((None, None), "Exercise 01.2 is not answered yet"),
-    ("play", "Give `answer = (caught, slips)`"),
+    ("play", "(caught, slips), not 'play'"),
 ])
 def test_wrong_reports_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "01", 2, answer)

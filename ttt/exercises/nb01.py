@@ -29,6 +29,7 @@ class Representation(NamedTuple):
 
 
 FIELDS = Representation._fields
+EVERY = 40   # one position in EVERY of the 3×3 sample is taken whatever it holds
 
 
 def grid_from_cells(cells):
@@ -88,9 +89,6 @@ def disagreements(rep, boards):
     return found
 
 
-EVERY = 40
-
-
 @cache
 def _sample_3x3() -> tuple[Board, ...]:
     """Emptiest first (a slip shows with one mark): up to two marks, each side's first win on each line, two draws."""
@@ -120,7 +118,7 @@ def _boards_of(size) -> tuple[Board, ...]:
 
 
 def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None):
-    """Each part of the check on each board, in the order a slip shows first; ``plays``: the first moves and the last."""
+    """Each part of the check on each board, in the order a slip shows first; ``plays``: first moves and the last."""
     for rows, cols, k in sizes:
         for board in _boards_of((rows, cols, k)):
             moves = board.legal_moves()
@@ -276,13 +274,12 @@ CHECK_NAMES = ("round trip", "winner", "turn", "moves", "play")
 CAUGHT = {"turn": {"turn"}, "moves": {"moves"}, "play": {"play"}}
 SLIPS = "play"
 
-_WHY_MISSING = {
-    ("turn", "turn"): "the turn check compares your `turn` with `Board.turn` on every position, and it is wrong on all of them.",
+WHY = {   # (mistake, check): why that check catches the mistake (as CAUGHT says), or why it does not
+    ("turn", "turn"): "the turn check compares your `turn` with `Board.turn` on every position, and it is wrong on"
+    " all of them.",
     ("moves", "moves"): "on a won board that still has empty cells, your `moves` lists them and `Board` lists none.",
     ("play", "play"): "after the first move is written into the grid, the next `play` starts from a grid that "
     "already holds that mark, so from the second legal move on the result is wrong.",
-}
-_WHY_EXTRA = {
     ("turn", "play"): "`grid_play` calls `grid_turn` by name, not your new `turn`, so it still puts down the right "
     "mark: the play check passes. The rule lives in two places, and only one of them was broken.",
     ("moves", "play"): "the play check takes its moves from `board.children()`, not from your `moves`, so it never "
@@ -293,25 +290,21 @@ _WHY_EXTRA = {
                     " that `play` has spoilt."),
     ("play", "round trip"): "the round trip is checked before any move is played, on a fresh value.",
 }
-
-
 REPORT_TODO = "replace (None, None) with (caught, slips), then run the cell again."
 
 
 def _read_report(answer) -> tuple[dict, object]:
     """The report ``(caught, slips)``, with one entry per mistake; a ``ValueError`` saying what is missing."""
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        raise ValueError(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not"
-                         f" {describe_value(answer)}")
-    if answer[0] is None and answer[1] is None:
+    caught, slips = several(answer, ["caught", "slips"])
+    if caught is None and slips is None:
         raise Stop(unanswered(REPORT_TODO))
-    if not isinstance(answer[0], dict):
+    if not isinstance(caught, dict):
         raise ValueError(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not"
-                         f" {describe_value(answer[0])}")
-    missing_keys = [key for key in CAUGHT if key not in answer[0]]
+                         f" {describe_value(caught)}")
+    missing_keys = [key for key in CAUGHT if key not in caught]
     if missing_keys:
         raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
-    return tuple(answer)
+    return caught, slips
 
 
 def _wrong_entries(report) -> list:
@@ -330,9 +323,9 @@ def _wrong_entries(report) -> list:
             continue
         for name in sorted(expected - names):
             lines += [f"{mistake}: a check that catches it is missing.",
-                      reveal(f"({name!r} does: {_WHY_MISSING.get((mistake, name), '')})")]
+                      reveal(f"({name!r} does: {WHY[mistake, name]})")]
         for name in sorted(names - expected):
-            why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
+            why = WHY.get((mistake, name), f"the {name} check does not depend on what you changed.")
             lines += [f"{mistake}: {name!r} does not catch it.", reveal(f"(Why: {why})")]
     if slips in ("turn", "moves"):
         lines += [f"slips: {slips!r} is caught whatever `play` does.", reveal(
@@ -492,6 +485,8 @@ ONE_WAY = Exercise(
 # ====================================================================== 01.4 only the lines through the last move
 
 GEOMETRY = geometry(3, 3, 3)
+EVERY_MOVE = 8   # one move in EVERY_MOVE of 01.4's cases is taken whatever it completes
+MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
 
 
 def flat_play_and_winner(flat, cell):
@@ -502,9 +497,6 @@ def flat_play_and_winner(flat, cell):
         if all(new[i] == mark for i in GEOMETRY.lines[number]):
             return new, mark
     return new, None
-
-
-EVERY_MOVE = 8
 
 
 @cache
@@ -522,9 +514,6 @@ def _move_cases() -> tuple[Case, ...]:
     return tuple(cases)
 
 
-MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
-
-
 def _as_pair(got) -> tuple:
     """The learner's (new position, winner), given as a tuple or a list (the answer-shape rule)."""
     if not (isinstance(got, (tuple, list)) and len(got) == 2):
@@ -540,7 +529,8 @@ def _describe_move(flat, cell, expected, got):
     if got[0] != expected[0]:
         return "It returns the wrong position: the move puts the mark of the side to move on `cell`, nothing else."
     if expected[1] and got[1] is None:
-        line = next(line for line in GEOMETRY.line_cells_through[cell] if all(expected[0][i] == expected[1] for i in line))
+        line = next(line for line in GEOMETRY.line_cells_through[cell]
+                    if all(expected[0][i] == expected[1] for i in line))
         return f"{cell} completes the line {line}: is that line among the ones you check?"
     return None
 
@@ -645,8 +635,8 @@ FACTORIES = (   # (factory, the encoding asked for, the slip of another encoding
                                             " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.",
                                             "not-a-bitboard")),
 )
-LARGER_LABEL = (f"234 positions of 3×3 and {SAMPLE} positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4"
-                " (random play, random.Random(0))")
+LARGER_LABEL = (f"234 positions of 3×3 and {SAMPLE} positions each of 4×4 with k = 3, 3×4 with k = 3,"
+                " 4×4 with k = 4 (random play, random.Random(0))")
 
 
 def _ignoring(factory, slip: str, altered, what: str) -> tuple:
@@ -689,7 +679,8 @@ LARGER = Exercise(
     number=5,
     starter=function_starter(flat_rules, bits_rules),
     code=(flat_rules, bits_rules),
-    checker=CustomCheck(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
+    checker=CustomCheck(_judge_factories,
+                        instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
 )
 
