@@ -673,3 +673,16 @@ def test_moves_in_any_container_and_a_representation_as_a_list_pass():
                    nb01.BASE3._replace(moves=lambda code: (cell for cell in nb01.base3_moves(code))),
                    list(nb01.BASE3)):
         assert exercise("01", 1).judge(answer).ok
+
+
+def test_a_function_not_written_yet_is_not_answered_and_a_later_one_an_error():
+    """Each of the six functions is first called on the empty board: NotImplementedError there is "not answered"."""
+    def not_yet(*args):
+        raise NotImplementedError
+
+    for judged in (exercise("01", 1).judge(nb01.BASE3._replace(play=not_yet)),
+                   exercise("01", 5).judge((lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(
+                       winner=not_yet), nb01.bits_rules))):
+        assert judged.status == "unanswered" and "raise NotImplementedError" in judged.text
+    later = nb01.BASE3._replace(turn=lambda code: nb01.base3_turn(code) if code < 3**8 else not_yet())
+    assert exercise("01", 1).judge(later).mistake == "error"

@@ -95,15 +95,10 @@ def _sample_3x3() -> tuple[Board, ...]:
     chosen, wins, draws = [], set(), 0
     for index, board in enumerate(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells))):
         lines = {(board.winner, line) for line in board.lines_of(board.winner)} if board.winner else set()
-        take = board.moves_made <= 2 or index % EVERY == 0
-        if lines - wins:
-            wins |= lines
-            take = True
-        if board.is_over and not board.winner and draws < 2:
-            draws += 1
-            take = True
-        if take:
+        draw = board.is_over and not board.winner and draws < 2
+        if board.moves_made <= 2 or index % EVERY == 0 or lines - wins or draw:
             chosen.append(board)
+            wins, draws = wins | lines, draws + draw
     return tuple(chosen)
 
 
@@ -113,14 +108,11 @@ SAMPLE = 40   # positions of each larger board of 01.5 (random play, random.Rand
 PARTS = {"round trip": "the round trip to_cells(from_cells(cells))", "kept": "to_cells(value) after a move"}
 
 
-def _boards_of(size) -> tuple[Board, ...]:
-    return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
-
-
 def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None):
     """Each part of the check on each board, in the order a slip shows first; ``plays``: first moves and the last."""
     for rows, cols, k in sizes:
-        for board in _boards_of((rows, cols, k)):
+        for board in (_sample_3x3() if (rows, cols, k) == (3, 3, 3) else
+                      random_positions(rows, cols, k, SAMPLE, 0, unfinished=False)):
             moves = board.legal_moves()
             moves = moves[:plays - 1] + moves[-1:] if plays and len(moves) > plays else moves
             parts = {"from_cells": encoding(board), "round trip": board.cells, "winner": board.winner,
@@ -141,13 +133,19 @@ def _observe(factory, rows, cols, k, board, what):
         stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
              f" is {describe_value(rep)}.", mistake="not-a-representation")
     from_cells, to_cells, winner, turn, moves, play = functions
-    value = from_cells(board.cells)
-    if what == "kept":
-        play(value, board.legal_moves()[0])
-    elif isinstance(what, int):
-        return to_cells(play(value, what))
-    got = {"from_cells": lambda same: same, "winner": winner, "turn": turn, "moves": moves}.get(what, to_cells)(value)
-    return list(got) if what == "moves" and hasattr(got, "__iter__") else got
+    try:
+        value = from_cells(board.cells)
+        if what == "kept":
+            play(value, board.legal_moves()[0])
+        elif isinstance(what, int):
+            return to_cells(play(value, what))
+        part = {"from_cells": lambda same: same, "winner": winner, "turn": turn, "moves": moves}.get(what, to_cells)
+        got = part(value)
+        return list(got) if what == "moves" and hasattr(got, "__iter__") else got
+    except NotImplementedError:    # the empty 3×3 board comes first: a function not written yet is called there first
+        if board.moves_made or (rows, cols, k) != (3, 3, 3):
+            raise
+        raise Stop(unanswered("replace each `raise NotImplementedError` with your code, then run the cell again."))
 
 
 def _same_value(got, expected) -> bool:
