@@ -148,11 +148,6 @@ def _observe(factory, rows, cols, k, board, what):
         raise Stop(unanswered("replace each `raise NotImplementedError` with your code, then run the cell again."))
 
 
-def _same_value(got, expected) -> bool:
-    """A value as the encoding gives it; a pair may be a list, by the answer-shape rule."""
-    return got == expected or (isinstance(got, list) and isinstance(expected, tuple) and tuple(got) == expected)
-
-
 def _slip(part: str, words, slip: str, test=lambda board, got: True):
     """A mistake known by the part of the check that fails, and by ``test`` of the board and what came back."""
     def known(rows, cols, k, board, what, expected, got):
@@ -163,15 +158,13 @@ def _slip(part: str, words, slip: str, test=lambda board, got: True):
 REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that fails names the mistake
     _slip("from_cells", None, "encoding"),
     _slip("round trip", "to_cells(from_cells(cells)) should give the cells back.", "round-trip"),
-    _slip("winner", None, "winner"),
     _slip("turn", "X moves first, so X moves whenever both sides have the same number of marks.", "turn"),
     _slip("moves", "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win",
           lambda board, got: board.winner and got),
     _slip("moves", "The right cells, but list them in increasing order.", "moves-out-of-order",
           lambda board, got: isinstance(got, list) and all(type(cell) is int for cell in got)
           and sorted(got) == board.legal_moves()),
-    _slip("moves", None, "moves"),
-    _slip("play", None, "play"),
+    *(_slip(part, None, part) for part in ("winner", "moves", "play")),   # the part that fails, when no slip above
     _slip("kept", "A move must return a new value and leave the one it was given as it was.", "play-changes-value"),
 ]
 
@@ -179,7 +172,8 @@ REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that f
 def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
     """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
     return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
-                         call=_observe, compare=_same_value, mistakes=slips, label=label)
+                         call=_observe, mistakes=slips, label=label, compare=lambda got, expected: got == expected
+                         or isinstance(got, list) and tuple(got) == expected)   # a list for a tuple: answer-shape rule
 
 
 # ====================================================================== 01.1 a fifth representation
