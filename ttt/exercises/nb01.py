@@ -638,7 +638,7 @@ def _ignoring(factory, slip: str, altered, what: str) -> tuple:
             " where rows, cols and k each change.", slip)
 
 
-# Two checks for each factory (the first names a parameter ignored, by behaviour; the second the part that fails)
+# Two checks for each factory: the first names a parameter ignored, by behaviour; the second the part that fails
 CHECKS = [(representation_check(factory.__name__, encoding, [_ignoring(factory, *slip) for slip in IGNORED
                                  if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # its IndexError: no slip
                                 LARGER_LABEL, sizes=SIZES, plays=PLAYS),
@@ -661,9 +661,10 @@ def _judge_factories(answer):
         if factory is factories[0] and sizes is CHECKS[1][0]:
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
-        verdict = sizes.judge(factory)
-        if not verdict.ok:
-            return verdict if verdict.mistake in [slip for slip, _, _ in IGNORED] else parts.judge(factory)
+        verdict = parts.judge(factory)
+        if not verdict.ok:    # the same first disagreement: named by the parameter ignored, if that explains it
+            sized = sizes.judge(factory)
+            return sized if sized.mistake in [slip for slip, _, _ in IGNORED] else verdict
     return right(f"flat_rules and bits_rules agree with ttt.Board on {LARGER_LABEL}.")
 
 
