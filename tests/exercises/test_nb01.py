@@ -7,7 +7,7 @@ from functools import partial
 from itertools import combinations
 
 import pytest
-from exercise_support import as_learners, quick_verdict, verdict
+from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb01
@@ -686,3 +686,9 @@ def test_a_function_not_written_yet_is_not_answered_and_a_later_one_an_error():
         assert judged.status == "unanswered" and "raise NotImplementedError" in judged.text
     later = nb01.BASE3._replace(turn=lambda code: nb01.base3_turn(code) if code < 3**8 else not_yet())
     assert exercise("01", 1).judge(later).mistake == "error"
+
+
+def test_a_part_that_never_returns_is_stopped_in_time(capsys):
+    assert_stopped_in_time(capsys, "01", 1, nb01.BASE3._replace(winner=forever), "BASE3")
+    endless = (lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(turn=forever), nb01.bits_rules)
+    assert_stopped_in_time(capsys, "01", 5, endless, "flat_rules")

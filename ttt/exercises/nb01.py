@@ -649,7 +649,7 @@ for bits_check in CHECKS[1]:   # its starter is left as it was once flat_rules p
     bits_check.instruction = f"flat_rules passed; now {bits_check.instruction}"
 
 
-# A judge: two factories, each given the two checks above in turn
+# A judge: two factories in turn, each given its parts check, and on a wrong answer its sizes check
 def _judge_factories(answer):
     if callable(answer):
         return wrong("01.5 asks for two functions, flat_rules and bits_rules: give both, in that order, as"
@@ -657,14 +657,16 @@ def _judge_factories(answer):
     factories = several(answer, [factory.__name__ for factory, _, _ in FACTORIES], "functions")
     if all(factory is None for factory in factories):
         return unanswered("replace None with (flat_rules, bits_rules), then run the cell again.")
-    for (sizes, parts), factory in zip(CHECKS, factories):
-        if factory is factories[0] and sizes is CHECKS[1][0]:
+    for (sizes, parts), factory, first in zip(CHECKS, factories, (True, False)):
+        if not first and factory is factories[0]:     # flat_rules passed
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
         verdict = parts.judge(factory)
-        if not verdict.ok:    # the same first disagreement: named by the parameter ignored, if that explains it
+        if verdict.reason == "wrong answer":   # the same first disagreement, named by a parameter ignored if it is one
             sized = sizes.judge(factory)
             return sized if sized.mistake in [slip for slip, _, _ in IGNORED] else verdict
+        if not verdict.ok:
+            return verdict
     return right(f"flat_rules and bits_rules agree with ttt.Board on {LARGER_LABEL}.")
 
 
