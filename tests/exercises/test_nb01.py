@@ -692,3 +692,13 @@ def test_a_part_that_never_returns_is_stopped_in_time(capsys):
     assert_stopped_in_time(capsys, "01", 1, nb01.BASE3._replace(winner=forever), "BASE3")
     endless = (lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(turn=forever), nb01.bits_rules)
     assert_stopped_in_time(capsys, "01", 5, endless, "flat_rules")
+
+
+def test_a_move_that_changes_the_value_only_on_some_cells_is_named():
+    def late_in_place(rows, cols, k):
+        rep = _flat_in_a_list(rows, cols, k, copy=True)
+        spoil = _flat_in_a_list(rows, cols, k).play
+        return rep._replace(play=lambda flat, cell: spoil(flat, cell) if cell == 8 else rep.play(flat, cell))
+
+    judged = exercise("01", 5).judge((late_in_place, nb01.bits_rules))
+    assert judged.mistake == "play-changes-value", judged.text

@@ -135,8 +135,11 @@ def _observe(factory, rows, cols, k, board, what):
     from_cells, to_cells, winner, turn, moves, play = functions
     try:
         value = from_cells(board.cells)
-        if what == "kept":
-            play(value, board.legal_moves()[0])
+        if what == "kept":    # every move from one value, until one changes it
+            for cell in board.legal_moves():
+                play(value, cell)
+                if to_cells(value) != board.cells:
+                    break
         elif isinstance(what, int):
             return to_cells(play(value, what))
         part = {"from_cells": lambda same: same, "winner": winner, "turn": turn, "moves": moves}.get(what, to_cells)
