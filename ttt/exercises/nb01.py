@@ -643,7 +643,7 @@ def _ignoring(factory, slip: str, altered, what: str) -> tuple:
 
 # Two checks for each factory: the first names a parameter ignored, by behaviour; the second the part that fails
 CHECKS = [(representation_check(factory.__name__, encoding, [_ignoring(factory, *slip) for slip in IGNORED
-                                 if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # its IndexError: no slip
+                                 if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # IndexError on 3×4
                                 LARGER_LABEL, sizes=SIZES, plays=PLAYS),
            representation_check(factory.__name__, encoding, [_slip("from_cells", *encoding_slip), *REP_SLIPS],
                                 LARGER_LABEL, sizes=SIZES, plays=PLAYS))
