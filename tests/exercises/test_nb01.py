@@ -633,7 +633,8 @@ def _o_first(rep):
     ((lambda rows, cols, k: nb01.flat_rules(cols, cols, k), nb01.bits_rules), "error"),    # an IndexError on 3×4
 ])
 def test_an_ignored_parameter_is_named_whatever_the_order_of_ties(answer, slip):
-    """01.5 names an ignored parameter by the slip's behaviour; a learner who breaks ties the other way is named too."""
+    """01.5 names an ignored parameter by the slip's behaviour; a learner who breaks ties the other way is named too
+    (the one tie of k = 3 rules on the 4×4 k = 4 sample, its 9th board, comes after the boards that name the slip)."""
     judged = exercise("01", 5).judge(answer)
     assert not judged.ok and judged.mistake == slip, judged.text
 
