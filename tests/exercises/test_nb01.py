@@ -703,3 +703,22 @@ def test_a_move_that_changes_the_value_only_on_some_cells_is_named():
 
     judged = exercise("01", 5).judge((late_in_place, nb01.bits_rules))
     assert judged.mistake == "play-changes-value", judged.text
+
+
+@dataclass(frozen=True)
+class _Six:
+    """A learner's own record of the six functions, field by field."""
+
+    from_cells: object
+    to_cells: object
+    winner: object
+    turn: object
+    moves: object
+    play: object
+
+
+def test_a_dataclass_of_six_functions_and_one_that_prints_pass(capsys):
+    talking = nb01.BASE3._replace(winner=lambda code: print("looking for a line") or nb01.base3_winner(code))
+    assert exercise("01", 1).judge(_Six(*talking)).ok
+    assert exercise("01", 5).judge((lambda rows, cols, k: _Six(*nb01.flat_rules(rows, cols, k)), nb01.bits_rules)).ok
+    capsys.readouterr()
