@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 
 import pytest
-from exercise_support import as_learners, quick_verdict, verdict
+from exercise_support import as_learners, assert_stopped_in_time, forever, quick_verdict, verdict
 
 from ttt import Board, BoardError
 from ttt.exercises import exercise, nb01
@@ -26,7 +27,7 @@ def test_base3_is_right_and_the_encoding_is_the_one_asked_for(capsys):
     assert nb01.base3_from_cells("........X") == 3**8
     assert not nb01.disagreements(nb01.BASE3, all_positions())
     result, out = verdict(capsys, "01", 1, nb01.BASE3)
-    assert result is True and "agrees with ttt.Board on 234 positions" in out
+    assert result is True and "agrees with the package on 234 positions" in out
     assert verdict(capsys, "01", 1, tuple(nb01.BASE3))[0] is True      # a plain 6-tuple is fine too
 
 
@@ -82,10 +83,10 @@ def _moves_without_the_winner_test(code):
     (nb01.BASE3._replace(from_cells=lambda c: sum(3**i * ".OX".index(m) for i, m in enumerate(c))),
      "x-o-swapped", "X and O are swapped"),
     (nb01.BASE3._replace(moves=_moves_without_the_winner_test), "moves-after-a-win", "there are no legal moves then"),
-    (nb01.BASE3._replace(play=lambda code, cell: code + 3**cell), "play", "BASE3.play(value, 0) disagrees"),
+    (nb01.BASE3._replace(play=lambda code, cell: code + 3**cell), "play", "returned: 'X.......X'"),
     (nb01.BASE3._replace(turn=lambda code: "X"), "turn", "X moves whenever both sides have the same number"),
     (nb01.BASE3._replace(to_cells=lambda code: nb01.base3_to_cells(code).replace(".", " ")), "round-trip",
-     "The round trip fails"),
+     "returned: '         '"),
     (nb01.BASE3._replace(winner=lambda code: 1 / 0), "error", "ZeroDivisionError"),
     (nb01.BASE3[:5], "not-a-representation", "should be a Representation of six functions"),
 ])
@@ -135,7 +136,7 @@ def test_the_report_is_accepted_in_any_container(capsys):
     (({"turn": {"turns"}, "moves": {"moves"}, "play": {"play"}}, "play"), "'turns' is not a check of `disagreements`"),
     (({"turn": {"turn"}}, "play"), "has no key 'moves', 'play'"),
     ((None, None), "Exercise 01.2 is not answered yet"),
-    ("play", "Give `answer = (caught, slips)`"),
+    ("play", "(caught, slips), not 'play'"),
 ])
 def test_wrong_reports_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "01", 2, answer)
@@ -380,7 +381,7 @@ def test_looking_for_the_other_side_on_every_line_is_named():
 def test_factories_pass(capsys):
     result, out = verdict(capsys, "01", 5, (nb01.flat_rules, nb01.bits_rules))
     assert result is True and "flat_rules and bits_rules agree" in out
-    assert "234 positions of 3×3 and on 40 positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4" in out
+    assert "234 positions of 3×3 and 40 positions each of 4×4 with k = 3, 3×4 with k = 3, 4×4 with k = 4" in out
     assert verdict(capsys, "01", 5, [nb01.flat_rules, nb01.bits_rules])[0] is True
 
 
@@ -476,15 +477,16 @@ def not_yet(rows, cols, k):
     raise NotImplementedError
 
 
-@pytest.mark.parametrize("answer, words", [
-    ((nb01.flat_rules, nine_cells), "bits_rules(4, 4, 3).moves disagrees"),
-    ((three_in_a_row, nb01.bits_rules), "flat_rules(4, 4, 3).winner disagrees"),
-    ((not_yet, not_yet), "Exercise 01.5 is not answered yet: replace the line"),
-    ((nb01.flat_rules, not_yet), "Exercise 01.5 is not answered yet: flat_rules passed; now replace"),
-    ((None, None), "Exercise 01.5 is not answered yet"),
-    ((lambda rows, cols, k: 3, nb01.bits_rules), "should be a Representation of six functions"),
+@pytest.mark.parametrize("answer, slip, words", [
+    ((nb01.flat_rules, nine_cells), "moves", "returned: [4, 7]"),
+    ((three_in_a_row, nb01.bits_rules), "winner", "winner of flat_rules(4, 4, 3)"),
+    ((not_yet, not_yet), "", "Exercise 01.5 is not answered yet: replace the line"),
+    ((nb01.flat_rules, not_yet), "", "Exercise 01.5 is not answered yet: flat_rules passed; now replace"),
+    ((None, None), "", "Exercise 01.5 is not answered yet"),
+    ((lambda rows, cols, k: 3, nb01.bits_rules), "not-a-representation", "should be a Representation of six functions"),
 ])
-def test_factory_mistakes(capsys, answer, words):
+def test_factory_mistakes(capsys, answer, slip, words):
+    assert exercise("01", 5).judge(answer).mistake == slip
     result, out = verdict(capsys, "01", 5, answer)
     assert result is False and words in out
 
@@ -609,3 +611,114 @@ def test_a_filling_without_slashes_is_read_as_00_1_reads_one(capsys):
 def test_wrong_fillings_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "01", 6, answer)
     assert result is False and words in out
+
+
+# ---------------------------------------------------------------------- 01.1 and 01.5 as declared function checks
+
+
+def _o_first(rep):
+    """The same rules, but the winner looked for O's lines first: where both sides hold a line, the tie goes to O."""
+    def winner(value):
+        cells = rep.to_cells(value)
+        held = {mark for mark in "XO" if rep.winner(rep.from_cells(cells.replace("XO".replace(mark, ""), ".")))}
+        return "O" if "O" in held else "X" if held else None
+    return rep._replace(winner=winner)
+
+
+@pytest.mark.parametrize("answer, slip", [
+    ((lambda rows, cols, k: _o_first(nb01.flat_rules(rows, cols, 3)), nb01.bits_rules), "ignores-k"),
+    ((nb01.flat_rules, lambda rows, cols, k: _o_first(nb01.bits_rules(rows, cols, 3))), "ignores-k"),
+    ((lambda rows, cols, k: _o_first(nb01.flat_rules(rows, rows, k)), nb01.bits_rules), "ignores-cols"),
+    ((nb01.flat_rules, lambda rows, cols, k: _o_first(nb01.bits_rules(cols, rows, k))), "rows-cols-swapped"),
+    ((lambda rows, cols, k: nb01.flat_rules(cols, cols, k), nb01.bits_rules), "error"),    # an IndexError on 3×4
+])
+def test_an_ignored_parameter_is_named_whatever_the_order_of_ties(answer, slip):
+    """01.5 names an ignored parameter by the slip's behaviour; a learner who breaks ties the other way is named too
+    (the one tie of k = 3 rules on the 4×4 k = 4 sample, its 9th board, comes after the boards that name the slip)."""
+    judged = exercise("01", 5).judge(answer)
+    assert not judged.ok and judged.mistake == slip, judged.text
+
+
+def _flat_in_a_list(rows, cols, k, copy=False):
+    """flat_rules on a list (the answer-shape rule); its play writes into the list it was given unless ``copy``."""
+    rep = nb01.flat_rules(rows, cols, k)
+
+    def play(flat, cell):
+        new = list(flat) if copy else flat
+        new[cell] = rep.turn(tuple(flat))
+        return new
+
+    return rep._replace(from_cells=list, play=play)
+
+
+def test_a_list_is_a_flat_tuple_but_a_move_must_not_change_it():
+    judged = exercise("01", 5).judge((_flat_in_a_list, nb01.bits_rules))
+    assert judged.mistake == "play-changes-value" and "returned: 'X........'" in judged.text
+    assert exercise("01", 5).judge((partial(_flat_in_a_list, copy=True), nb01.bits_rules)).ok
+
+
+@pytest.mark.parametrize("mistake, slip", [
+    (nb01.BASE3._replace(moves=lambda code: nb01.base3_moves(code)[::-1]), "moves-out-of-order"),
+    (nb01.BASE3._replace(from_cells=lambda cells: str(nb01.base3_from_cells(cells))), "not-an-int"),
+    (nb01.BASE3._replace(from_cells=lambda cells: nb01.base3_from_cells(cells) + 1), "encoding"),
+    (nb01.BASE3._replace(winner=lambda code: nb01.base3_winner(code) and "X"), "winner"),
+    (nb01.BASE3._replace(moves=lambda code: [cell for cell in nb01.base3_moves(code) if cell != 8]), "moves"),
+])
+def test_each_part_of_a_representation_names_its_mistake(mistake, slip):
+    judged = exercise("01", 1).judge(mistake)
+    assert not judged.ok and judged.mistake == slip, judged.text
+
+
+def test_moves_in_any_container_and_a_representation_as_a_list_pass():
+    for answer in (nb01.BASE3._replace(moves=lambda code: tuple(nb01.base3_moves(code))),
+                   nb01.BASE3._replace(moves=lambda code: (cell for cell in nb01.base3_moves(code))),
+                   list(nb01.BASE3)):
+        assert exercise("01", 1).judge(answer).ok
+
+
+def test_a_function_not_written_yet_is_not_answered_and_a_later_one_an_error():
+    """Each of the six functions is first called on the empty board: NotImplementedError there is "not answered"."""
+    def not_yet(*args):
+        raise NotImplementedError
+
+    for judged in (exercise("01", 1).judge(nb01.BASE3._replace(play=not_yet)),
+                   exercise("01", 5).judge((lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(
+                       winner=not_yet), nb01.bits_rules))):
+        assert judged.status == "unanswered" and "raise NotImplementedError" in judged.text
+    later = nb01.BASE3._replace(turn=lambda code: nb01.base3_turn(code) if code < 3**8 else not_yet())
+    assert exercise("01", 1).judge(later).mistake == "error"
+
+
+def test_a_part_that_never_returns_is_stopped_in_time(capsys):
+    assert_stopped_in_time(capsys, "01", 1, nb01.BASE3._replace(winner=forever), "BASE3")
+    endless = (lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(turn=forever), nb01.bits_rules)
+    assert_stopped_in_time(capsys, "01", 5, endless, "flat_rules")
+
+
+def test_a_move_that_changes_the_value_only_on_some_cells_is_named():
+    def late_in_place(rows, cols, k):
+        rep = _flat_in_a_list(rows, cols, k, copy=True)
+        spoil = _flat_in_a_list(rows, cols, k).play
+        return rep._replace(play=lambda flat, cell: spoil(flat, cell) if cell == 8 else rep.play(flat, cell))
+
+    judged = exercise("01", 5).judge((late_in_place, nb01.bits_rules))
+    assert judged.mistake == "play-changes-value", judged.text
+
+
+@dataclass(frozen=True)
+class _Six:
+    """A learner's own record of the six functions, field by field."""
+
+    from_cells: object
+    to_cells: object
+    winner: object
+    turn: object
+    moves: object
+    play: object
+
+
+def test_a_dataclass_of_six_functions_and_one_that_prints_pass(capsys):
+    talking = nb01.BASE3._replace(winner=lambda code: print("looking for a line") or nb01.base3_winner(code))
+    assert exercise("01", 1).judge(_Six(*talking)).ok
+    assert exercise("01", 5).judge((lambda rows, cols, k: _Six(*nb01.flat_rules(rows, cols, k)), nb01.bits_rules)).ok
+    capsys.readouterr()

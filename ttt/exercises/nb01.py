@@ -6,8 +6,8 @@ from functools import cache
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
-from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, behaves_like, several
+from ttt.exercises.calls import Stop, stop
+from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
 from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, shown, unanswered, wrong
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -29,6 +29,7 @@ class Representation(NamedTuple):
 
 
 FIELDS = Representation._fields
+EVERY = 40   # one position in EVERY of the 3×3 sample is taken whatever it holds
 
 
 def grid_from_cells(cells):
@@ -88,114 +89,102 @@ def disagreements(rep, boards):
     return found
 
 
-EVERY = 40
-
-
 @cache
 def _sample_3x3() -> tuple[Board, ...]:
     """Emptiest first (a slip shows with one mark): up to two marks, each side's first win on each line, two draws."""
     chosen, wins, draws = [], set(), 0
     for index, board in enumerate(sorted(all_positions(), key=lambda board: (board.moves_made, board.cells))):
         lines = {(board.winner, line) for line in board.lines_of(board.winner)} if board.winner else set()
-        take = board.moves_made <= 2 or index % EVERY == 0
-        if lines - wins:
-            wins |= lines
-            take = True
-        if board.is_over and not board.winner and draws < 2:
-            draws += 1
-            take = True
-        if take:
+        draw = board.is_over and not board.winner and draws < 2
+        if board.moves_made <= 2 or index % EVERY == 0 or lines - wins or draw:
             chosen.append(board)
+            wins, draws = wins | lines, draws + draw
     return tuple(chosen)
 
 
 # ====================================================================== comparing a representation with Board
 
-
-def _same_value(got, expected) -> bool:
-    """A value as the encoding gives it; a pair may be a list, by the answer-shape rule."""
-    return got == expected or (isinstance(got, list) and isinstance(expected, tuple) and tuple(got) == expected)
+SAMPLE = 40   # positions of each larger board of 01.5 (random play, random.Random(0))
+PARTS = {"round trip": "the round trip to_cells(from_cells(cells))", "kept": "to_cells(value) after a move"}
 
 
-def _same_cells(got, expected: str) -> bool:
-    return isinstance(got, str) and got == expected
+def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None):
+    """Each part of the check on each board, in the order a slip shows first; ``plays``: first moves and the last."""
+    for rows, cols, k in sizes:
+        for board in (_sample_3x3() if (rows, cols, k) == (3, 3, 3) else
+                      random_positions(rows, cols, k, SAMPLE, 0, unfinished=False)):
+            moves = board.legal_moves()
+            moves = moves[:plays - 1] + moves[-1:] if plays and len(moves) > plays else moves
+            parts = {"from_cells": encoding(board), "round trip": board.cells, "winner": board.winner,
+                     "turn": board.turn, "moves": board.legal_moves(),
+                     **{cell: board.play(cell).cells for cell in moves}, **({"kept": board.cells} if moves else {})}
+            of = f" of {name}({rows}, {cols}, {k})" if len(sizes) > 1 else ""
+            for what, expected in parts.items():
+                part = f"to_cells(play(value, {what}))" if isinstance(what, int) else PARTS.get(what, what)
+                yield Case((rows, cols, k, board, what), expected, f"in {part}{of}, on this board"
+                           f" ({describe_state(board)})", (board,))
 
 
-# A judge: six functions that only make sense together (each takes the value from_cells made), for 01.1 and 01.5
-def compare_representation(answer, boards, *, name: str, encoding, describe_encoding, plays: int | None = None):
-    """Stop at the first board where ``answer`` (six functions, in any form) and Board disagree, naming what."""
-    functions = answer
-    if all(hasattr(answer, field) for field in FIELDS):
-        functions = tuple(getattr(answer, field) for field in FIELDS)
+def _observe(factory, rows, cols, k, board, what):
+    """What the representation ``factory(rows, cols, k)`` gives for the part ``what`` of the check on ``board``."""
+    rep = factory(rows, cols, k)
+    functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
-        stop(f"{name[:1].upper()}{name[1:]} should be a Representation of six functions"
-             f" ({', '.join(FIELDS)}), but it is {describe_value(answer)}.", mistake="not-a-representation")
-    todo = "replace each `raise NotImplementedError` with your code, then run the cell again."
-    from_cells, to_cells, winner, turn, moves, play = (
-        Learner(function, f"{name}.{field}", todo=todo) for field, function in zip(FIELDS, functions))
-    for board in boards:
-        where, state = "on this board", f"on this board ({describe_state(board)})"
-        value = from_cells(board.cells, where=where, show=(board,))
-        if not _same_value(value, encoding(board)):
-            slip, words = describe_encoding(board.cells, value)
-            stop(f"{name}.from_cells({board.cells!r}) disagrees with the encoding on this board:", board,
-                 reveal(f"expected: {encoding(board)!r}"), f"returned: {value!r}", words, mistake=slip)
-        back = to_cells(value, where=state, show=(board,))
-        if not _same_cells(back, board.cells):
-            stop(f"The round trip fails {state}: {name}.to_cells({name}.from_cells(cells)) should give the cells back.",
-                 board, f"expected: {board.cells!r}\nreturned: {back!r}", mistake="round-trip")
-        turn_note = "X moves first, so X moves whenever both sides have the same number of marks."
-        for function, expected, note, slip in ((winner, board.winner, None, "winner"),
-                                               (turn, board.turn, turn_note, "turn")):
-            got = function(value, where=state, show=(board,))
-            if got != expected:
-                stop(f"{function.name} disagrees with ttt.Board {state}:", board,
-                     reveal(f"expected: {expected!r}"), f"returned: {got!r}", note, mistake=slip)
-        got = moves(value, where=state, show=(board,))
-        try:
-            listed = list(got)
-        except TypeError:
-            listed = got
-        if listed != board.legal_moves():
-            note, slip = None, "moves"
-            if board.winner and listed:
-                note, slip = "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win"
-            elif isinstance(listed, list) and sorted(listed) == board.legal_moves():
-                note, slip = "The right cells, but list them in increasing order.", "moves-out-of-order"
-            stop(f"{name}.moves disagrees with ttt.Board {state}:", board,
-                 reveal(f"expected: {board.legal_moves()!r}"), f"returned: {got!r}", note, mistake=slip)
-        children = board.children()
-        if plays is not None and len(children) > plays:      # the first moves and the last: low and high cells
-            children = children[:plays - 1] + children[-1:]
-        for cell, child in children:
-            after = to_cells(play(value, cell, where=state, show=(board,)), where=state, show=(board,))
-            if not _same_cells(after, child.cells):
-                stop(f"{name}.play(value, {cell}) disagrees with ttt.Board {state}:", board,
-                     reveal(f"expected the cells {child.cells!r}"), f"returned the cells {after!r}", mistake="play")
-            if not _same_cells(to_cells(value, where=state), board.cells):
-                stop(f"{name}.play(value, {cell}) changed the value it was given, on this board:", board,
-                     f"afterwards the value holds {to_cells(value)!r}. A move must return a new value and"
-                     " leave the old one as it was.", mistake="play-changes-value")
+        stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
+             f" is {describe_value(rep)}.", mistake="not-a-representation")
+    from_cells, to_cells, winner, turn, moves, play = functions
+    try:
+        value = from_cells(board.cells)
+        if what == "kept":    # every move from one value, until one changes it
+            for cell in board.legal_moves():
+                play(value, cell)
+                if to_cells(value) != board.cells:
+                    break
+        elif isinstance(what, int):
+            return to_cells(play(value, what))
+        part = {"from_cells": lambda same: same, "winner": winner, "turn": turn, "moves": moves}.get(what, to_cells)
+        got = part(value)
+        return list(got) if what == "moves" and hasattr(got, "__iter__") else got
+    except NotImplementedError:    # the empty 3×3 board comes first: a function not written yet is called there first
+        if board.moves_made or (rows, cols, k) != (3, 3, 3):
+            raise
+        raise Stop(unanswered("replace each `raise NotImplementedError` with your code, then run the cell again."))
+
+
+def _slip(part: str, words, slip: str, test=lambda board, got: True):
+    """A mistake known by the part of the check that fails, and by ``test`` of the board and what came back."""
+    def known(rows, cols, k, board, what, expected, got):
+        return ("play" if isinstance(what, int) else what) == part and test(board, got)
+    return When(known), words, slip
+
+
+REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that fails names the mistake
+    _slip("from_cells", None, "encoding"),
+    _slip("round trip", "to_cells(from_cells(cells)) should give the cells back.", "round-trip"),
+    _slip("turn", "X moves first, so X moves whenever both sides have the same number of marks.", "turn"),
+    _slip("moves", "The game is over once somebody has a line: there are no legal moves then.", "moves-after-a-win",
+          lambda board, got: board.winner and got),
+    _slip("moves", "The right cells, but list them in increasing order.", "moves-out-of-order",
+          lambda board, got: isinstance(got, list) and all(type(cell) is int for cell in got)
+          and sorted(got) == board.legal_moves()),
+    *(_slip(part, None, part) for part in ("winner", "moves", "play")),   # the part that fails, when no slip above
+    _slip("kept", "A move must return a new value and leave the one it was given as it was.", "play-changes-value"),
+]
+
+
+def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
+    """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
+    return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
+                         call=_observe, mistakes=slips, label=label, compare=lambda got, expected: got == expected
+                         or isinstance(got, list) and tuple(got) == expected)   # a list for a tuple: answer-shape rule
 
 
 # ====================================================================== 01.1 a fifth representation
 
 
-def base3_code(board: Board) -> int:
+def base3_code(cells: str) -> int:
     """The encoding the exercise asks for: cell i adds 3**i times 0 (empty), 1 (X) or 2 (O)."""
-    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(board.cells))
-
-
-def _describe_base3(cells: str, got) -> tuple[str, str | None]:
-    """The slip that gives ``got`` as the code of ``cells``: ``(id, words)``."""
-    if got == sum(3 ** (len(cells) - 1 - i) * ".XO".index(m) for i, m in enumerate(cells)):
-        return ("digits-reversed",
-                "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest (3**8).")
-    if got == sum(3**i * ".OX".index(m) for i, m in enumerate(cells)):
-        return "x-o-swapped", "X and O are swapped: an X counts 1 and an O counts 2."
-    if isinstance(got, str):
-        return "not-an-int", "from_cells should return one whole number (an int), not text."
-    return "encoding", None
+    return sum(3**i * ".XO".index(mark) for i, mark in enumerate(cells))
 
 
 def base3_from_cells(cells):
@@ -248,11 +237,14 @@ def base3_play(code, cell):
 BASE3 = Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 
 
-def _judge_base3(answer):
-    compare_representation(answer, _sample_3x3(), name="BASE3", encoding=base3_code,
-                           describe_encoding=_describe_base3)
-    return right(f"BASE3 agrees with ttt.Board on {len(_sample_3x3()):,} positions (the encoding, the round trip,"
-                 " winner, turn, moves, and play of every legal move).")
+BASE3_CHECK = representation_check("BASE3", lambda board: base3_code(board.cells), [
+    _slip("from_cells", "The digits are in the wrong order: cell 0 is the lowest digit (3**0), cell 8 the highest"
+          " (3**8).", "digits-reversed", lambda board, got: got == base3_code(board.cells[::-1])),
+    _slip("from_cells", "X and O are swapped: an X counts 1 and an O counts 2.", "x-o-swapped",
+          lambda board, got: got == base3_code(board.cells.translate(str.maketrans("XO", "OX")))),
+    _slip("from_cells", "from_cells should return one whole number (an int), not text.", "not-an-int",
+          lambda board, got: isinstance(got, str)),
+    *REP_SLIPS], "234 positions (the encoding, the round trip, winner, turn, moves, and play of every legal move)")
 
 
 FIFTH = Exercise(
@@ -265,7 +257,8 @@ def base3_from_cells(cells):
 BASE3 = None  # Representation(base3_from_cells, base3_to_cells, base3_winner, base3_turn, base3_moves, base3_play)
 exercise("01", 1).check(BASE3)""",
     code=(base3_from_cells, base3_to_cells, base3_digits, base3_winner, base3_turn, base3_moves, base3_play),
-    checker=CustomCheck(_judge_base3, instruction="replace None with your Representation, then run the cell again."),
+    checker=CustomCheck(lambda answer: BASE3_CHECK.judge(lambda rows, cols, k: answer),   # six functions, not one
+                        instruction="replace None with your Representation, then run the cell again."),
     answer=lambda: BASE3,
 )
 
@@ -276,13 +269,12 @@ CHECK_NAMES = ("round trip", "winner", "turn", "moves", "play")
 CAUGHT = {"turn": {"turn"}, "moves": {"moves"}, "play": {"play"}}
 SLIPS = "play"
 
-_WHY_MISSING = {
-    ("turn", "turn"): "the turn check compares your `turn` with `Board.turn` on every position, and it is wrong on all of them.",
+WHY = {   # (mistake, check): why that check catches the mistake (as CAUGHT says), or why it does not
+    ("turn", "turn"): "the turn check compares your `turn` with `Board.turn` on every position, and it is wrong on"
+    " all of them.",
     ("moves", "moves"): "on a won board that still has empty cells, your `moves` lists them and `Board` lists none.",
     ("play", "play"): "after the first move is written into the grid, the next `play` starts from a grid that "
     "already holds that mark, so from the second legal move on the result is wrong.",
-}
-_WHY_EXTRA = {
     ("turn", "play"): "`grid_play` calls `grid_turn` by name, not your new `turn`, so it still puts down the right "
     "mark: the play check passes. The rule lives in two places, and only one of them was broken.",
     ("moves", "play"): "the play check takes its moves from `board.children()`, not from your `moves`, so it never "
@@ -293,25 +285,21 @@ _WHY_EXTRA = {
                     " that `play` has spoilt."),
     ("play", "round trip"): "the round trip is checked before any move is played, on a fresh value.",
 }
-
-
 REPORT_TODO = "replace (None, None) with (caught, slips), then run the cell again."
 
 
 def _read_report(answer) -> tuple[dict, object]:
     """The report ``(caught, slips)``, with one entry per mistake; a ``ValueError`` saying what is missing."""
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        raise ValueError(f"Give `answer = (caught, slips)`: a dict and the key of one mistake, not"
-                         f" {describe_value(answer)}")
-    if answer[0] is None and answer[1] is None:
+    caught, slips = several(answer, ["caught", "slips"])
+    if caught is None and slips is None:
         raise Stop(unanswered(REPORT_TODO))
-    if not isinstance(answer[0], dict):
+    if not isinstance(caught, dict):
         raise ValueError(f"`caught` should be a dict with the keys \"turn\", \"moves\" and \"play\", not"
-                         f" {describe_value(answer[0])}")
-    missing_keys = [key for key in CAUGHT if key not in answer[0]]
+                         f" {describe_value(caught)}")
+    missing_keys = [key for key in CAUGHT if key not in caught]
     if missing_keys:
         raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
-    return tuple(answer)
+    return caught, slips
 
 
 def _wrong_entries(report) -> list:
@@ -330,9 +318,9 @@ def _wrong_entries(report) -> list:
             continue
         for name in sorted(expected - names):
             lines += [f"{mistake}: a check that catches it is missing.",
-                      reveal(f"({name!r} does: {_WHY_MISSING.get((mistake, name), '')})")]
+                      reveal(f"({name!r} does: {WHY[mistake, name]})")]
         for name in sorted(names - expected):
-            why = _WHY_EXTRA.get((mistake, name), f"the {name} check does not depend on what you changed.")
+            why = WHY.get((mistake, name), f"the {name} check does not depend on what you changed.")
             lines += [f"{mistake}: {name!r} does not catch it.", reveal(f"(Why: {why})")]
     if slips in ("turn", "moves"):
         lines += [f"slips: {slips!r} is caught whatever `play` does.", reveal(
@@ -492,6 +480,8 @@ ONE_WAY = Exercise(
 # ====================================================================== 01.4 only the lines through the last move
 
 GEOMETRY = geometry(3, 3, 3)
+EVERY_MOVE = 8   # one move in EVERY_MOVE of 01.4's cases is taken whatever it completes
+MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
 
 
 def flat_play_and_winner(flat, cell):
@@ -502,9 +492,6 @@ def flat_play_and_winner(flat, cell):
         if all(new[i] == mark for i in GEOMETRY.lines[number]):
             return new, mark
     return new, None
-
-
-EVERY_MOVE = 8
 
 
 @cache
@@ -522,9 +509,6 @@ def _move_cases() -> tuple[Case, ...]:
     return tuple(cases)
 
 
-MOVES_LABEL = "2,059 moves of the 4,520 unfinished positions (every way a move completes a line, for X and for O)"
-
-
 def _as_pair(got) -> tuple:
     """The learner's (new position, winner), given as a tuple or a list (the answer-shape rule)."""
     if not (isinstance(got, (tuple, list)) and len(got) == 2):
@@ -540,7 +524,8 @@ def _describe_move(flat, cell, expected, got):
     if got[0] != expected[0]:
         return "It returns the wrong position: the move puts the mark of the side to move on `cell`, nothing else."
     if expected[1] and got[1] is None:
-        line = next(line for line in GEOMETRY.line_cells_through[cell] if all(expected[0][i] == expected[1] for i in line))
+        line = next(line for line in GEOMETRY.line_cells_through[cell]
+                    if all(expected[0][i] == expected[1] for i in line))
         return f"{cell} completes the line {line}: is that line among the ones you check?"
     return None
 
@@ -563,13 +548,8 @@ LINES_THROUGH = Exercise(
 
 # ====================================================================== 01.5 ★ larger boards
 
-SAMPLE = 40   # positions of each larger board (random play, random.Random(0))
 SIZES = ((3, 3, 3), (4, 4, 3), (3, 4, 3), (4, 4, 4))   # rows, cols and k each change
-PLAYS = 3     # moves played from each position: the first two (a spoilt value shows on the second) and the last
-
-
-def _boards_of(size) -> tuple[Board, ...]:
-    return _sample_3x3() if size == (3, 3, 3) else random_positions(*size, SAMPLE, 0, unfinished=False)
+PLAYS = 3     # moves played from each position: the first two and the last
 
 
 def flat_rules(rows, cols, k):
@@ -637,103 +617,68 @@ def bits_rules(rows, cols, k):
     return Representation(from_cells, to_cells, winner, turn, moves, play)
 
 
-FACTORIES = (   # (name, the encoding asked for, the slip of another encoding: (id, words))
-    ("flat_rules", lambda board: tuple(board.cells),
-     lambda cells, got: ("not-flat", "flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per"
-                         " cell.")),
-    ("bits_rules", lambda board: board.bits,
-     lambda cells, got: ("not-a-bitboard", "bits_rules is the bitboard of the notebook: from_cells gives a pair"
-                         " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.")),
-)
-
 IGNORED = (   # (id, the size a factory that ignores a parameter builds instead, what it ignores)
     ("ignores-k", lambda rows, cols, k: (rows, cols, 3), "k, the length of a line"),
     ("ignores-cols", lambda rows, cols, k: (rows, rows, k), "cols, the number of columns"),
     ("ignores-rows", lambda rows, cols, k: (cols, cols, k), "rows, the number of rows"),
     ("rows-cols-swapped", lambda rows, cols, k: (cols, rows, k), "which of rows and cols is which"),
 )
+FACTORIES = (   # (factory, the encoding asked for, the slip of another encoding: (words, id))
+    (flat_rules, lambda board: tuple(board.cells),
+     ("flat_rules is the flat tuple: from_cells gives tuple(cells), one mark per cell.", "not-flat")),
+    (bits_rules, lambda board: board.bits, ("bits_rules is the bitboard of the notebook: from_cells gives a pair"
+                                            " (x, o) of ints, bit i of x set when X holds cell i, of o when O does.",
+                                            "not-a-bitboard")),
+)
+LARGER_LABEL = (f"234 positions of 3×3 and {SAMPLE} positions each of 4×4 with k = 3, 3×4 with k = 3,"
+                " 4×4 with k = 4 (random play, random.Random(0))")
 
 
-def _winners_and_moves(cells: str, size) -> tuple[set, list[int]]:
-    """What right rules for ``size`` say on ``cells`` (whatever their length): who holds a line, and the moves."""
-    lines = geometry(*size).lines
-    holders = {cells[line[0]] for line in lines
-               if all(i < len(cells) for i in line) and cells[line[0]] != "." and len(set(cells[i] for i in line)) == 1}
-    return holders, [] if holders else [cell for cell in range(size[0] * size[1])
-                                        if cell >= len(cells) or cells[cell] == "."]
+def _ignoring(factory, slip: str, altered, what: str) -> tuple:
+    """The slip of a factory that ignores a parameter: the right one, made for the size ``altered`` gives."""
+    return (lambda *size: factory(*altered(*size)), lambda rows, cols, k, *case: f"{factory.__name__}({rows}, {cols},"
+            f" {k}) plays by the rules of another board: does {factory.__name__} use {what}? The check tries boards"
+            " where rows, cols and k each change.", slip)
 
 
-def _plays_alike(got, slip) -> bool:
-    """The same moves, and a winner the slip's rules allow (they may give both sides a line)."""
-    return got[1] == slip[1] and bool(got[0]) == bool(slip[0]) and got[0] <= slip[0]
+# Two checks for each factory: the first names a parameter ignored, by behaviour; the second the part that fails
+CHECKS = [(representation_check(factory.__name__, encoding, [_ignoring(factory, *slip) for slip in IGNORED
+                                 if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # IndexError on 3×4
+                                LARGER_LABEL, sizes=SIZES, plays=PLAYS),
+           representation_check(factory.__name__, encoding, [_slip("from_cells", *encoding_slip), *REP_SLIPS],
+                                LARGER_LABEL, sizes=SIZES, plays=PLAYS))
+          for factory, encoding, encoding_slip in FACTORIES]
+for bits_check in CHECKS[1]:   # its starter is left as it was once flat_rules passes
+    bits_check.instruction = f"flat_rules passed; now {bits_check.instruction}"
 
 
-def _ignored_parameter(rep, size, failing: Board) -> tuple[str, str] | None:
-    """``(id, what)`` when ``rep`` made for ``size`` plays, by behaviour, the rules of a size with one ignored."""
-    functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
-    from_cells, winner, moves = (Learner(functions[index], FIELDS[index]) for index in (0, 2, 4))
-
-    def plays(board):    # who holds a line ({"?"} for a winner that is no mark), and the moves, listed
-        value = from_cells(board.cells)
-        got, listed = winner(value), moves(value)
-        try:
-            listed = list(listed)
-        except TypeError:
-            pass
-        return {got} - {None} if got in ("X", "O", None) else {"?"}, listed
-
-    boards = (failing, *_boards_of(size))
-    for slip, altered, what in IGNORED:
-        other = altered(*size)
-        if other != size and other[2] <= max(other[:2]) and behaves_like(
-                plays, lambda board: _winners_and_moves(board.cells, other),
-                lambda board: ({board.winner} - {None}, board.legal_moves()), boards,
-                compare=_plays_alike, witnesses=len(boards)):
-            return slip, what
-    return None
-
-
-# A judge: two factories of representations, each built for four sizes and judged by compare_representation
+# A judge: two factories in turn, each given its parts check, and on a wrong answer its sizes check
 def _judge_factories(answer):
     if callable(answer):
         return wrong("01.5 asks for two functions, flat_rules and bits_rules: give both, in that order, as"
                      " check((flat_rules, bits_rules)).", mistake="one-function")
-    factories = several(answer, [name for name, _, _ in FACTORIES], "functions")
+    factories = several(answer, [factory.__name__ for factory, _, _ in FACTORIES], "functions")
     if all(factory is None for factory in factories):
         return unanswered("replace None with (flat_rules, bits_rules), then run the cell again.")
-    done = []
-    for factory, (name, encoding, describe) in zip(factories, FACTORIES):
-        if done and factory is factories[0]:
+    for (sizes, parts), factory, first in zip(CHECKS, factories, (True, False)):
+        if not first and factory is factories[0]:     # flat_rules passed
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
-        passed = f"{' and '.join(done)} passed; now " if done else ""
-        make = Learner(factory, name, args="rows, cols, k", todo=passed + untouched(name))
-        for size in SIZES:
-            call = f"{name}({', '.join(map(str, size))})"
-            rep = make(*size, where=f"when called as {call}")
-            try:
-                compare_representation(rep, _boards_of(size), name=call, encoding=encoding,
-                                       describe_encoding=describe, plays=PLAYS)
-            except Stop as refused:
-                board = next((part for part in refused.verdict.parts if isinstance(part, Board)), None)
-                slip = _ignored_parameter(rep, size, board) if board is not None else None
-                if slip is None:
-                    raise
-                raise Stop(wrong(*refused.verdict.parts,
-                                 f"{call} plays by the rules of another board: does {name} use {slip[1]}?"
-                                 f" The check tries boards where rows, cols and k each change.",
-                                 mistake=slip[0])) from None
-        done.append(name)
-    others = ", ".join(f"{rows}×{cols} with k = {k}" for rows, cols, k in SIZES[1:])
-    return right(f"flat_rules and bits_rules agree with ttt.Board on {len(_sample_3x3()):,} positions of 3×3 and on"
-                 f" {SAMPLE} positions each of {others} (random play, random.Random(0)).")
+        verdict = parts.judge(factory)
+        if verdict.reason == "wrong answer":   # the same first disagreement, named by a parameter ignored if it is one
+            sized = sizes.judge(factory)
+            return sized if sized.mistake in [slip for slip, _, _ in IGNORED] else verdict
+        if not verdict.ok:
+            return verdict
+    return right(f"flat_rules and bits_rules agree with ttt.Board on {LARGER_LABEL}.")
 
 
 LARGER = Exercise(
     number=5,
     starter=function_starter(flat_rules, bits_rules),
     code=(flat_rules, bits_rules),
-    checker=CustomCheck(_judge_factories, instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
+    checker=CustomCheck(_judge_factories,
+                        instruction="replace None with (flat_rules, bits_rules), then run the cell again."),
     answer=lambda: (flat_rules, bits_rules),
 )
 
