@@ -29,7 +29,7 @@ INF = float("inf")
 _WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
 
 
-_reachable = cache(lambda: frozenset(all_positions()))
+_solved = cache(lambda: {board: solve(board) for board in all_positions()})    # every reachable 3×3 position
 
 
 def _reachable_3x3(answer) -> Board:
@@ -37,7 +37,7 @@ def _reachable_3x3(answer) -> Board:
     board = parse_position(answer)
     if (board.rows, board.cols, board.k) != (3, 3, 3):
         raise ValueError("Give a position on the 3×3 board")
-    if board not in _reachable():
+    if board not in _solved():
         raise ValueError(f"{board.notation} cannot be reached from the empty board in a game")
     if board.is_over:
         raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where"
@@ -70,8 +70,8 @@ def memo_score(board, table, stats):
     return score
 
 
-def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, count="every", table=None,
-               store_leaves=True, store_root=True):
+def _memo_slip(*, leaf=lambda board, depth: leaf_score(board), stored=lambda score: score, count="every",
+               table=None, store_leaves=True, store_root=True):
     """A memo_score with one slip, written as a learner would."""
     def search(board, given, stats, depth=0):
         memo = given if table is None else table
@@ -79,12 +79,8 @@ def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, 
         if board in memo:
             return memo[board]
         stats.nodes += count == "misses"
-        if board.is_over:
-            score = leaf(board)
-            if from_root and score:
-                score = -(10 - depth)     # counted from the root, as the Clojure post's 10 - depth
-        else:
-            score = max(-search(child, given, stats, depth + 1) for _, child in board.children())
+        score = leaf(board, depth) if board.is_over else max(-search(child, given, stats, depth + 1)
+                                                             for _, child in board.children())
         if (store_leaves or not board.is_over) and (store_root or depth):
             memo[board] = stored(score)
         return score
@@ -110,15 +106,9 @@ def _memo_run(function, board):
         keys = _below(board)
     read = {key: function(key, table, SearchStats()) for key in keys}
     with current_budget().paused():
-        scores = _scores()
-        wrong = [(got, scores[key]) for key, got in read.items() if got != scores[key]]
+        wrong = [(got, _solved()[key].score) for key, got in read.items() if got != _solved()[key].score]
     said = _READ_BACK[0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2]
     return _Memo((score, calls, entries, said))
-
-
-@cache
-def _scores() -> dict[Board, int]:
-    return {board: solve(board).score for board in all_positions()}
 
 
 def _memo_reference(board):
@@ -150,14 +140,14 @@ DEPTH_MEMO = Exercise(
               " then asked again with the table filled; from the empty board it makes 16,168 calls and leaves 5,478"
               " entries, as the search of plain values does",
         mistakes=[
-            (_memo_slip(leaf=leaf_value), "That is the plain value (+1, 0, −1): score a finished board with the"
-             " depth-aware `leaf_score` of notebook 04.", "plain-values"),
-            (_memo_slip(leaf=lambda board: -leaf_score(board)), "The sign is turned round: a finished board's score"
-             " is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
+            (_memo_slip(leaf=lambda board, depth: leaf_value(board)), "That is the plain value (+1, 0, −1): score"
+             " a finished board with the depth-aware `leaf_score` of notebook 04.", "plain-values"),
+            (_memo_slip(leaf=lambda board, depth: -leaf_score(board)), "The sign is turned round: a finished board's"
+             " score is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
              "leaf-sign-turned"),
-            (_memo_slip(from_root=True), "A score counted from the root, such as 10 − depth, depends on where the"
-             " search began, so a table would give one root's answers to another: use `leaf_score(board)`.",
-             "score-from-root"),
+            (_memo_slip(leaf=lambda board, depth: -(10 - depth) if board.winner else 0),   # the Clojure post's
+             "A score counted from the root, such as 10 − depth, depends on where the search began, so a table would"
+             " give one root's answers to another: use `leaf_score(board)`.", "score-from-root"),
             (_memo_slip(stored=sign), "A position met again gets the sign stored for it: store the score itself,"
              " the one you return.", "stores-sign"),
             (_memo_slip(stored=lambda score: 2 * score), "The table holds another number than the score memo_score"
@@ -200,9 +190,7 @@ def forgetful_answer():
 _MISSES, _HITS = ("That is the misses alone: add the hits.", "misses-only"), ("That is the hits alone.", "hits-only")
 FORGETFUL = Exercise(
     number=2,
-    starter="""\
-answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
-exercise("06", 2).check(answer)""",
+    starter=answer_starter("(calls with 10, 100, 1,000 and 5,000 entries)"),
     figures=lambda: dict(calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
                                                  for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
     code=(forgetful_calls, forgetful_answer),
@@ -441,14 +429,10 @@ def longest_win():
 
 
 @cache
-def _won_plies() -> dict[Board, int]:
-    """Every won position (side to move wins) with the length of its game under perfect play."""
-    return {board: solve(board).plies for board in all_positions()
-            if not board.is_over and solve(board).value == 1}
-
-
-def _longest() -> int:
-    return max(_won_plies().values())
+def _wins() -> dict[str, int]:
+    """The plies of the longest win under perfect play, how many positions take that long, how many are won."""
+    plies = [solution.plies for board, solution in _solved().items() if not board.is_over and solution.value == 1]
+    return dict(longest=max(plies), longest_wins=plies.count(max(plies)), won=len(plies))
 
 
 def _explain_win(board: Board):
@@ -457,19 +441,18 @@ def _explain_win(board: Board):
         return f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}.", board
     return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play: another won position"
             " lasts longer. (`plies_from_score(score, empty)` turns a score into plies.)",
-            reveal(f"The longest win takes {_longest()}."), board)
+            reveal(f"The longest win takes {_wins()['longest']}."), board)
 
 
 LONGEST_WIN = Exercise(
     number=4,
     starter=answer_starter('a position, such as "XX./OO./..."'),
-    figures=lambda: dict(win=longest_win(), longest_wins=list(_won_plies().values()).count(_longest()),
-                         longest=_longest(), own_moves=(_longest() + 1) // 2),
+    figures=lambda: dict(win=longest_win(), own_moves=(_wins()["longest"] + 1) // 2, **_wins()),
     code=(longest_win,),
-    checker=PositionCheck(lambda board: _won_plies().get(board) == _longest(), _explain_win, parse=_reachable_3x3,
-                          success=lambda board: f"{board.turn} wins in {_longest()} plies under perfect play, the"
-                          f" longest win there is; {list(_won_plies().values()).count(_longest())} of the"
-                          f" {len(_won_plies()):,} won positions take that long."),
+    checker=PositionCheck(lambda board: (solve(board).value, solve(board).plies) == (1, _wins()["longest"]),
+                          _explain_win, parse=_reachable_3x3, success=lambda board: "{turn} wins in {longest} plies"
+                          " under perfect play, the longest win there is; {longest_wins} of the {won:,} won positions"
+                          " take that long.".format(turn=board.turn, **_wins())),
     answer=longest_win,
 )
 
@@ -504,23 +487,17 @@ def _first_table() -> dict:
     return table
 
 
-def _question(board: Board) -> str:
-    """The question the first search (from the empty board) asks of a position: it depends on who is to move."""
-    return f"can {board.turn} hold a draw?" if board.turn == "X" else f"can {board.turn} win?"
-
-
-def _explain_shared(board: Board):
-    stored, said = _first_table(), "can" if reaches(board, 0) else "cannot"
-    note = ("The first search never stored this position." if board not in stored else
-            f"The first search stored {stored[board]} here, its answer to \"{_question(board)}\", which is right"
-            f" for \"can {board.turn} hold a draw?\" too.")
-    return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note} Which question"
-            " did the first search ask of positions with each side to move?", board)
-
-
-def _success_shared(board: Board):
+def _shared_words(board: Board, wrong_here: bool):
+    """What the first search stored for ``board``, and why it misleads `can_draw` asked second, or not."""
     stored, fact = _first_table(), f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
-    start = (f"The first search stored {stored[board]} for this position, as the answer to \"{_question(board)}\";"
+    asked = f"can {board.turn} {'hold a draw' if board.turn == 'X' else 'win'}?"   # the first search's question
+    if not wrong_here:
+        note = ("The first search never stored this position." if board not in stored else
+                f"The first search stored {stored[board]} here, its answer to \"{asked}\", which is right"
+                f" for \"can {board.turn} hold a draw?\" too.")
+        return (f"Asked second, `can_draw` says rightly that {fact} here. {note} Which question did the first search"
+                " ask of positions with each side to move?", board)
+    start = (f"The first search stored {stored[board]} for this position, as the answer to \"{asked}\";"
              f" read back for \"can {board.turn} hold a draw?\" it is wrong: {fact}." if board in stored else
              f"The entries below this position answer the question the first search asked of their side to move, so"
              f" `can_draw` goes wrong here: {fact}.")
@@ -532,7 +509,8 @@ SHARED_TABLE = Exercise(
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(reaches_shared, second_question_goes_wrong),
     checker=PositionCheck(lambda board: reaches_shared(board, 0, dict(_first_table())) != reaches(board, 0),
-                          _explain_shared, success=_success_shared, parse=_reachable_3x3),
+                          partial(_shared_words, wrong_here=False), success=partial(_shared_words, wrong_here=True),
+                          parse=_reachable_3x3),
     answer=second_question_goes_wrong,
 )
 
@@ -710,9 +688,7 @@ def kinder_answer():
 
 KINDER = Exercise(
     number=7,
-    starter="""\
-answer = None  # (missed wins with p = 0.1, 0.5, 1)
-exercise("06", 7).check(answer)""",
+    starter=answer_starter("(missed wins with p = 0.1, 0.5, 1)"),
     figures=lambda: dict(draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer()))),
     code=(Clumsy, missed_wins, kinder_answer),
     checker=NumbersCheck(
