@@ -293,8 +293,7 @@ _NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, Co
 
 
 def _asked(size: int, count: int) -> list[int]:
-    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample, so that a
-    right answer ten times slower than ours fits the budget."""
+    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample (the budget)."""
     if size == 0:
         return list(range(count))
     if size <= 1_000:
@@ -303,8 +302,7 @@ def _asked(size: int, count: int) -> list[int]:
 
 
 def _bytes_kept(roots, seen: set) -> int:
-    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids, added): each node counted once
-    however many versions share it, outside the learner's calls (unlike ``tracemalloc``)."""
+    """The bytes reachable from ``roots`` and not in ``seen`` (ids): a node shared by versions counted once."""
     total, stack = 0, list(roots)
     while stack:
         thing = stack.pop()
@@ -563,8 +561,7 @@ def _soft_root(board):
 
 
 def _bad_hits(log) -> dict[Board, tuple]:
-    """For each entry read back wrongly (not the value itself, nor a bound on its right side, under the window
-    of the moment): ((stored under this window, the value stored), read under that window)."""
+    """Each entry read back wrongly (as traced_mistake judges): ((window when stored, value stored), window read)."""
     stores, found = {}, {}
     for kind, board, alpha, beta, value in log:
         true = solve(board).value
