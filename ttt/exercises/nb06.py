@@ -605,13 +605,20 @@ def _position_and_entry(answer):
     return (*parts, *_soft_root(parts[0]))
 
 
-def _where(position, value) -> str:
-    return (f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[solve(position).value]},"
-            f" found {signed(value)})")
-
-
-def _explain_still(found):
+def _still_words(found, settled: bool):
+    """Why the entry misled the search of the position (``settled``), or which part of the answer fails."""
     position, entry, value, log = found
+    where = (f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[solve(position).value]},"
+             f" found {signed(value)})")
+    if settled:
+        (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
+        meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
+                   else f"exactly {signed(stored)}")
+        return (f"{where}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when searched with"
+                f" the window {format_window(low, high)}, where it means \"{meaning}\"; its true value is"
+                f" {signed(solve(entry).value)}. It was read back under the window"
+                f" {format_window(read_low, read_high)}, where that is false, and the search took it as settled. Only a"
+                " flag saying what the stored number means (exact, lower or upper bound) tells when it may be reused.")
     if value == solve(position).value:
         return (f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
                 f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one"
@@ -621,20 +628,8 @@ def _explain_still(found):
            "That position was stored but never read back, so it cannot mislead the search." if "read" not in kinds
            else "That entry was read back, but each time what it said was true of the position under the window of"
            " the moment (a bound on the right side, or the value itself).")
-    return (f"{_where(position, value)}: {why}", entry,
+    return (f"{where}: {why}", entry,
             "For each entry read back, compare its stored number with its true value, under the window of the moment.")
-
-
-def _success_still(found):
-    position, entry, value, log = found
-    (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
-    meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
-               else f"exactly {signed(stored)}")
-    return (f"{_where(position, value)}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when"
-            f" searched with the window {format_window(low, high)}, where it means \"{meaning}\"; its true value is"
-            f" {signed(solve(entry).value)}. It was read back under the window {format_window(read_low, read_high)},"
-            " where that is false, and the search took it as settled. Only a flag saying what the stored number means"
-            " (exact, lower or upper bound) tells when it may be reused.")
 
 
 STILL_WRONG = Exercise(
@@ -645,7 +640,8 @@ exercise("06", 6).check(answer)""",
     figures=lambda: dict(one_trace=_one_trace()),
     code=(logged_search, traced_mistake),
     checker=PositionCheck(lambda found: found[2] != solve(found[0]).value and found[1] in _bad_hits(found[3]),
-                          _explain_still, success=_success_still, parse=_position_and_entry, instruction=_STILL_TODO),
+                          partial(_still_words, settled=False), success=partial(_still_words, settled=True),
+                          parse=_position_and_entry, instruction=_STILL_TODO),
     answer=still_wrong,
 )
 
