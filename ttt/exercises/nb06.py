@@ -88,13 +88,13 @@ def _memo_slip(*, leaf=lambda board, depth: leaf_score(board), stored=lambda sco
 
 
 class _Memo(tuple):
-    """(score, calls, entries, what the entries read back as), from one board with a fresh table."""
+    """(score, calls, entries, how the entries read back), from one board with a fresh table."""
+
+    READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
 
     def __repr__(self):
-        return f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')}, {self[3]}"
-
-
-_READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
+        return (f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')},"
+                f" {self.READ_BACK[self[3]]}")
 
 
 def _memo_run(function, board):
@@ -107,14 +107,14 @@ def _memo_run(function, board):
     read = {key: function(key, table, SearchStats()) for key in keys}
     with current_budget().paused():
         wrong = [(got, _solved()[key].score) for key, got in read.items() if got != _solved()[key].score]
-    said = _READ_BACK[0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2]
-    return _Memo((score, calls, entries, said))
+    read_back = 0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2
+    return _Memo((score, calls, entries, read_back))
 
 
 def _memo_reference(board):
     table, stats = {}, SearchStats()
     negamax_memo(board, table, stats)
-    return _Memo((solve(board).score, stats.nodes, len(table), _READ_BACK[0]))
+    return _Memo((solve(board).score, stats.nodes, len(table), 0))
 
 
 def _memo_describe(board, expected, got):
@@ -158,9 +158,8 @@ DEPTH_MEMO = Exercise(
             (_memo_slip(store_leaves=False), "Only the unfinished positions are stored: store the finished ones too.",
              "finished-not-stored"),
             (_memo_slip(store_root=False), "One entry short: store the root too.", "root-not-stored"),
-            (_memo_slip(table={}),   # last: a table of its own makes its calls depend on what it was asked before
-             "Nothing was stored in the table it was given: store in `table`, not in a table of your own.",
-             "own-table"),
+            (_memo_slip(table={}), "Nothing was stored in the table it was given: store in `table`, not in a table"
+             " of your own.", "own-table"),   # last: with a table of its own, its calls depend on those before
         ],
     ),
     answer=lambda: memo_score,
