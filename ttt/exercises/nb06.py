@@ -317,26 +317,20 @@ def _bytes_kept(roots, seen: set) -> int:
 def _versions(insert, keys):
     """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
     versions, seen, kept, measured = [None], {id(key) for key in keys}, 0, 1
-    collecting = gc.isenabled()
-    gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
-    try:
-        for count, key in enumerate(keys, start=1):
-            where = f"at the {ordinal(count)} insertion, the key {key.notation}"
-            versions.append(insert(versions[-1], key, count, where=where))
-            if versions[-1] is None:
-                stop(f"trie_insert returned None {where}: a map holding a key cannot be None (None is the empty"
-                     " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
-            if count % _CHUNK and count < len(keys):
-                continue
-            kept, measured = kept + _bytes_kept(versions[measured:], seen), len(versions)
-            if kept > _MEMORY_LIMIT:
-                stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
-                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map.",
-                     "Path copying makes new nodes only on the path to the new key and shares every other node with"
-                     " the old version: 5,478 versions then take a few MB.", mistake="copies-whole-map")
-    finally:
-        if collecting:
-            gc.enable()
+    for count, key in enumerate(keys, start=1):
+        where = f"at the {ordinal(count)} insertion, the key {key.notation}"
+        versions.append(insert(versions[-1], key, count, where=where))
+        if versions[-1] is None:
+            stop(f"trie_insert returned None {where}: a map holding a key cannot be None (None is the empty"
+                 " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
+        if count % _CHUNK and count < len(keys):
+            continue
+        kept, measured = kept + _bytes_kept(versions[measured:], seen), len(versions)
+        if kept > _MEMORY_LIMIT:
+            stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
+                 f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map.",
+                 "Path copying makes new nodes only on the path to the new key and shares every other node with"
+                 " the old version: 5,478 versions then take a few MB.", mistake="copies-whole-map")
     return versions
 
 
@@ -574,8 +568,7 @@ def _bad_hits(log) -> dict[Board, tuple]:
 
 def _one_trace() -> str:
     """The worked trace in words: where the entry was stored and where it was read back."""
-    position, entry = still_wrong()
-    value, log = _soft_root(position)
+    position, entry, value, log = _position_and_entry(still_wrong())
     (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
     true = solve(entry).value
     meaning = "at least" if stored >= high else "at most"
