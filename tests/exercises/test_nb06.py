@@ -267,6 +267,12 @@ def test_wrong_counts_are_explained(capsys, answer, mistake_id, words):
     assert result is False and words in out
 
 
+def test_an_unlimited_cache_is_named_on_every_size():
+    """A cache made without maxsize makes 16,168 calls whatever the size asked for."""
+    judged = exercise("06", 2).judge((16_168,) * 4)
+    assert judged.mistake == "unlimited-cache" and "maxsize=10?" in judged.text and "maxsize=5000?" in judged.text
+
+
 # ---------------------------------------------------------------------- 06.3 ★ path copying
 
 

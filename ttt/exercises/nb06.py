@@ -145,7 +145,7 @@ DEPTH_MEMO = Exercise(
             (_memo_slip(leaf=lambda board, depth: -leaf_score(board)), "The sign is turned round: a finished board's"
              " score is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
              "leaf-sign-turned"),
-            (_memo_slip(leaf=lambda board, depth: -(10 - depth) if board.winner else 0),   # the Clojure post's
+            (_memo_slip(leaf=lambda board, depth: -(10 - depth) if board.winner else 0),   # as in the Clojure post
              "A score counted from the root, such as 10 − depth, depends on where the search began, so a table would"
              " give one root's answers to another: use `leaf_score(board)`.", "score-from-root"),
             (_memo_slip(stored=sign), "A position met again gets the sign stored for it: store the score itself,"
@@ -186,20 +186,20 @@ def forgetful_answer():
     return tuple(forgetful_calls(n) for n in (10, 100, 1_000, 5_000))
 
 
-_MISSES, _HITS = ("That is the misses alone: add the hits.", "misses-only"), ("That is the hits alone.", "hits-only")
+_CALLS = {10: (532_242, 459_166), 100: (298_586, 177_831), 1_000: (79_143, 33_121), 5_000: (16_871, 5_690)}
 FORGETFUL = Exercise(
     number=2,
     starter=answer_starter("(calls with 10, 100, 1,000 and 5,000 entries)"),
     figures=lambda: dict(calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
-                                                 for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
+                                                 for n, calls in zip(_CALLS, forgetful_answer()))),
     code=(forgetful_calls, forgetful_answer),
     checker=NumbersCheck(
-        {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
-        mistakes={"calls with 10": {459_166: _MISSES, 73_076: _HITS},
-                  "calls with 100": {177_831: _MISSES, 120_755: _HITS},
-                  "calls with 1,000": {33_121: _MISSES, 46_022: _HITS},
-                  "calls with 5,000": {5_690: _MISSES, 11_181: _HITS, 16_168: (
-                      "That is an unlimited cache: was the cache created with maxsize=5000?", "unlimited-cache")}},
+        {f"calls with {n:,}": calls for n, (calls, misses) in _CALLS.items()},
+        mistakes={f"calls with {n:,}": {misses: ("That is the misses alone: add the hits.", "misses-only"),
+                                         calls - misses: ("That is the hits alone.", "hits-only"),
+                                         16_168: ("That is an unlimited cache: was the cache created with"
+                                                  f" maxsize={n}?", "unlimited-cache")}
+                  for n, (calls, misses) in _CALLS.items()},
         explain="A hundred entries already save nearly half of brute force's calls; 5,000 still make 703 more than an"
                 " unlimited cache.",
     ),
