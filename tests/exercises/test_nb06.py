@@ -142,6 +142,27 @@ def test_a_memo_score_in_another_style_passes():
     assert judged.ok, judged.text
 
 
+def memo_counted_from_the_root(board, table, stats, depth=0):
+    """The slip in another style: a loop, `table.get`, a win scored `depth - 10` as the depth reached from the root."""
+    stats.nodes += 1
+    known = table.get(board)
+    if known is not None:
+        return known
+    if board.is_over:
+        best = depth - 10 if board.winner else 0
+    else:
+        best = -99
+        for cell in board.legal_moves():
+            best = max(best, -memo_counted_from_the_root(board.play(cell), table, stats, depth + 1))
+    table[board] = best
+    return best
+
+
+def test_a_score_counted_from_the_root_in_a_loop_is_named():
+    judged = exercise("06", 1).judge(memo_counted_from_the_root)
+    assert not judged.ok and judged.mistake == "score-from-root", judged.text
+
+
 def test_a_memo_that_stores_the_sign_but_returns_the_score_is_refused():
     """Issue 27: it was accepted, although 364 positions get a wrong score with a fresh table; the check reads the
     table back (it asks for every position again with the table the search from the empty board filled)."""
@@ -244,6 +265,12 @@ def test_wrong_counts_are_explained(capsys, answer, mistake_id, words):
     assert exercise("06", 2).judge(answer).mistake == mistake_id
     result, out = verdict(capsys, "06", 2, answer)
     assert result is False and words in out
+
+
+def test_an_unlimited_cache_is_named_on_every_size():
+    """A cache made without maxsize makes 16,168 calls whatever the size asked for."""
+    judged = exercise("06", 2).judge((16_168,) * 4)
+    assert judged.mistake == "unlimited-cache" and "maxsize=10?" in judged.text and "maxsize=5000?" in judged.text
 
 
 # ---------------------------------------------------------------------- 06.3 ★ path copying
@@ -499,6 +526,18 @@ def test_a_short_win_is_told_the_longest_length_only_in_practice_mode(capsys, mo
     assert result is False and "lasts longer" in out and "takes 5" not in out
 
 
+def test_every_longest_win_is_accepted_and_a_win_in_three_is_not():
+    """Any of the 122 won positions whose game lasts 5 plies, as a Board or as text; not one that lasts 3."""
+    from ttt import solve
+    from ttt.positions import unfinished_positions
+
+    longest = [board for board in unfinished_positions() if (solve(board).value, solve(board).plies) == (1, 5)]
+    assert len(longest) == 122
+    assert all(exercise("06", 4).judge(answer).ok for board in longest for answer in (board, board.notation))
+    judged = exercise("06", 4).judge("..O/X.O/OXX")
+    assert not judged.ok and "in 3 plies under perfect play" in judged.text
+
+
 # ---------------------------------------------------------------------- 06.5 one table for two questions
 
 
@@ -509,6 +548,14 @@ def test_the_shared_table_goes_wrong_where_the_answer_says(capsys):
     assert table[board] is False and reaches(board, 0) is True
     result, out = verdict(capsys, "06", 5, board)
     assert result is True and "as the answer to \"can O win?\"" in out and "(board, target)" in out
+
+
+def test_another_position_where_the_second_answer_goes_wrong_is_accepted_as_a_board_or_as_text():
+    """Not the worked one: a position the first search never stored, whose entries below mislead `can_draw`."""
+    for answer in ("..X/XXO/OXO", Board.parse("..X/XXO/OXO")):
+        judged = exercise("06", 5).judge(answer)
+        assert judged.ok and "O can hold a draw" in judged.text and "(board, target)" in judged.text, judged.text
+    assert not exercise("06", 5).judge("XO./.../...").ok
 
 
 def test_a_table_shared_within_one_search_is_right():

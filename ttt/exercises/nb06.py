@@ -29,7 +29,7 @@ INF = float("inf")
 _WORTH = {1: "a win", 0: "a draw", -1: "a loss"}    # a game value in words
 
 
-_reachable = cache(lambda: frozenset(all_positions()))
+_solved = cache(lambda: {board: solve(board) for board in all_positions()})    # every reachable 3×3 position
 
 
 def _reachable_3x3(answer) -> Board:
@@ -37,7 +37,7 @@ def _reachable_3x3(answer) -> Board:
     board = parse_position(answer)
     if (board.rows, board.cols, board.k) != (3, 3, 3):
         raise ValueError("Give a position on the 3×3 board")
-    if board not in _reachable():
+    if board not in _solved():
         raise ValueError(f"{board.notation} cannot be reached from the empty board in a game")
     if board.is_over:
         raise ValueError(f"In {board.notation} the game is over ({describe_state(board)}): give a position where"
@@ -70,8 +70,8 @@ def memo_score(board, table, stats):
     return score
 
 
-def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, count="every", table=None,
-               store_leaves=True, store_root=True):
+def _memo_slip(*, leaf=lambda board, depth: leaf_score(board), stored=lambda score: score, count="every",
+               table=None, store_leaves=True, store_root=True):
     """A memo_score with one slip, written as a learner would."""
     def search(board, given, stats, depth=0):
         memo = given if table is None else table
@@ -79,12 +79,8 @@ def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, 
         if board in memo:
             return memo[board]
         stats.nodes += count == "misses"
-        if board.is_over:
-            score = leaf(board)
-            if from_root and score:
-                score = -(10 - depth)     # counted from the root, as the Clojure post's 10 - depth
-        else:
-            score = max(-search(child, given, stats, depth + 1) for _, child in board.children())
+        score = leaf(board, depth) if board.is_over else max(-search(child, given, stats, depth + 1)
+                                                             for _, child in board.children())
         if (store_leaves or not board.is_over) and (store_root or depth):
             memo[board] = stored(score)
         return score
@@ -92,13 +88,13 @@ def _memo_slip(*, leaf=leaf_score, stored=lambda score: score, from_root=False, 
 
 
 class _Memo(tuple):
-    """(score, calls, entries, what the entries read back as), from one board with a fresh table."""
+    """(score, calls, entries, how the entries read back), from one board with a fresh table."""
+
+    READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
 
     def __repr__(self):
-        return f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')}, {self[3]}"
-
-
-_READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
+        return (f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')},"
+                f" {self.READ_BACK[self[3]]}")
 
 
 def _memo_run(function, board):
@@ -106,25 +102,17 @@ def _memo_run(function, board):
     table, stats = {}, SearchStats()
     score = function(board, table, stats)
     calls, entries = stats.nodes, len(table)
+    read = {key: function(key, table, SearchStats()) for key in _below(board)}    # cached by the reference
     with current_budget().paused():
-        keys = _below(board)
-    read = {key: function(key, table, SearchStats()) for key in keys}
-    with current_budget().paused():
-        scores = _scores()
-        wrong = [(got, scores[key]) for key, got in read.items() if got != scores[key]]
-    said = _READ_BACK[0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2]
-    return _Memo((score, calls, entries, said))
-
-
-@cache
-def _scores() -> dict[Board, int]:
-    return {board: solve(board).score for board in all_positions()}
+        wrong = [(got, _solved()[key].score) for key, got in read.items() if got != _solved()[key].score]
+    read_back = 0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2
+    return _Memo((score, calls, entries, read_back))
 
 
 def _memo_reference(board):
-    table, stats = {}, SearchStats()
-    negamax_memo(board, table, stats)
-    return _Memo((solve(board).score, stats.nodes, len(table), _READ_BACK[0]))
+    stats = SearchStats()
+    negamax_memo(board, {}, stats)
+    return _Memo((solve(board).score, stats.nodes, len(_below(board)), 0))
 
 
 def _memo_describe(board, expected, got):
@@ -150,14 +138,14 @@ DEPTH_MEMO = Exercise(
               " then asked again with the table filled; from the empty board it makes 16,168 calls and leaves 5,478"
               " entries, as the search of plain values does",
         mistakes=[
-            (_memo_slip(leaf=leaf_value), "That is the plain value (+1, 0, −1): score a finished board with the"
-             " depth-aware `leaf_score` of notebook 04.", "plain-values"),
-            (_memo_slip(leaf=lambda board: -leaf_score(board)), "The sign is turned round: a finished board's score"
-             " is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
+            (_memo_slip(leaf=lambda board, depth: leaf_value(board)), "That is the plain value (+1, 0, −1): score"
+             " a finished board with the depth-aware `leaf_score` of notebook 04.", "plain-values"),
+            (_memo_slip(leaf=lambda board, depth: -leaf_score(board)), "The sign is turned round: a finished board's"
+             " score is for the side to move, who has lost or drawn: `leaf_score(board)`, zero or negative.",
              "leaf-sign-turned"),
-            (_memo_slip(from_root=True), "A score counted from the root, such as 10 − depth, depends on where the"
-             " search began, so a table would give one root's answers to another: use `leaf_score(board)`.",
-             "score-from-root"),
+            (_memo_slip(leaf=lambda board, depth: -(10 - depth) if board.winner else 0),   # as in the Clojure post
+             "A score counted from the root, such as 10 − depth, depends on where the search began, so a table would"
+             " give one root's answers to another: use `leaf_score(board)`.", "score-from-root"),
             (_memo_slip(stored=sign), "A position met again gets the sign stored for it: store the score itself,"
              " the one you return.", "stores-sign"),
             (_memo_slip(stored=lambda score: 2 * score), "The table holds another number than the score memo_score"
@@ -168,9 +156,8 @@ DEPTH_MEMO = Exercise(
             (_memo_slip(store_leaves=False), "Only the unfinished positions are stored: store the finished ones too.",
              "finished-not-stored"),
             (_memo_slip(store_root=False), "One entry short: store the root too.", "root-not-stored"),
-            (_memo_slip(table={}),   # last: a table of its own makes its calls depend on what it was asked before
-             "Nothing was stored in the table it was given: store in `table`, not in a table of your own.",
-             "own-table"),
+            (_memo_slip(table={}), "Nothing was stored in the table it was given: store in `table`, not in a table"
+             " of your own.", "own-table"),   # last: with a table of its own, its calls depend on those before
         ],
     ),
     answer=lambda: memo_score,
@@ -197,22 +184,20 @@ def forgetful_answer():
     return tuple(forgetful_calls(n) for n in (10, 100, 1_000, 5_000))
 
 
-_MISSES, _HITS = ("That is the misses alone: add the hits.", "misses-only"), ("That is the hits alone.", "hits-only")
+_CALLS = {10: (532_242, 459_166), 100: (298_586, 177_831), 1_000: (79_143, 33_121), 5_000: (16_871, 5_690)}
 FORGETFUL = Exercise(
     number=2,
-    starter="""\
-answer = None  # (calls with 10, 100, 1,000 and 5,000 entries)
-exercise("06", 2).check(answer)""",
+    starter=answer_starter("(calls with 10, 100, 1,000 and 5,000 entries)"),
     figures=lambda: dict(calls_by_size=", ".join(f"{n:,} entries: {calls:,} calls"
-                                                 for n, calls in zip((10, 100, 1000, 5000), forgetful_answer()))),
+                                                 for n, calls in zip(_CALLS, forgetful_answer()))),
     code=(forgetful_calls, forgetful_answer),
     checker=NumbersCheck(
-        {"calls with 10": 532_242, "calls with 100": 298_586, "calls with 1,000": 79_143, "calls with 5,000": 16_871},
-        mistakes={"calls with 10": {459_166: _MISSES, 73_076: _HITS},
-                  "calls with 100": {177_831: _MISSES, 120_755: _HITS},
-                  "calls with 1,000": {33_121: _MISSES, 46_022: _HITS},
-                  "calls with 5,000": {5_690: _MISSES, 11_181: _HITS, 16_168: (
-                      "That is an unlimited cache: was the cache created with maxsize=5000?", "unlimited-cache")}},
+        {f"calls with {n:,}": calls for n, (calls, misses) in _CALLS.items()},
+        mistakes={f"calls with {n:,}": {misses: ("That is the misses alone: add the hits.", "misses-only"),
+                                         calls - misses: ("That is the hits alone.", "hits-only"),
+                                         16_168: ("That is an unlimited cache: was the cache created with"
+                                                  f" maxsize={n}?", "unlimited-cache")}
+                  for n, (calls, misses) in _CALLS.items()},
         explain="A hundred entries already save nearly half of brute force's calls; 5,000 still make 703 more than an"
                 " unlimited cache.",
     ),
@@ -305,8 +290,7 @@ _NOT_DATA = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, Co
 
 
 def _asked(size: int, count: int) -> list[int]:
-    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample, so that a
-    right answer ten times slower than ours fits the budget."""
+    """The keys asked of the version after ``size`` insertions: all while it is small, then a sample (the budget)."""
     if size == 0:
         return list(range(count))
     if size <= 1_000:
@@ -315,8 +299,7 @@ def _asked(size: int, count: int) -> list[int]:
 
 
 def _bytes_kept(roots, seen: set) -> int:
-    """The bytes of the objects reachable from ``roots`` and not in ``seen`` (ids, added): each node counted once
-    however many versions share it, outside the learner's calls (unlike ``tracemalloc``)."""
+    """The bytes reachable from ``roots`` and not in ``seen`` (ids): a node shared by versions counted once."""
     total, stack = 0, list(roots)
     while stack:
         thing = stack.pop()
@@ -332,26 +315,20 @@ def _bytes_kept(roots, seen: set) -> int:
 def _versions(insert, keys):
     """Every version of the map, the key number n inserted with the value n; stops if memory runs away."""
     versions, seen, kept, measured = [None], {id(key) for key in keys}, 0, 1
-    collecting = gc.isenabled()
-    gc.disable()          # the versions are all kept: the collector's passes over them would only cost time
-    try:
-        for count, key in enumerate(keys, start=1):
-            where = f"at the {ordinal(count)} insertion, the key {key.notation}"
-            versions.append(insert(versions[-1], key, count, where=where))
-            if versions[-1] is None:
-                stop(f"trie_insert returned None {where}: a map holding a key cannot be None (None is the empty"
-                     " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
-            if count % _CHUNK and count < len(keys):
-                continue
-            kept, measured = kept + _bytes_kept(versions[measured:], seen), len(versions)
-            if kept > _MEMORY_LIMIT:
-                stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
-                     f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map.",
-                     "Path copying makes new nodes only on the path to the new key and shares every other node with"
-                     " the old version: 5,478 versions then take a few MB.", mistake="copies-whole-map")
-    finally:
-        if collecting:
-            gc.enable()
+    for count, key in enumerate(keys, start=1):
+        where = f"at the {ordinal(count)} insertion, the key {key.notation}"
+        versions.append(insert(versions[-1], key, count, where=where))
+        if versions[-1] is None:
+            stop(f"trie_insert returned None {where}: a map holding a key cannot be None (None is the empty"
+                 " map). Is a `return` missing? It returns the new trie.", mistake="insert-returns-none")
+        if count % _CHUNK and count < len(keys):
+            continue
+        kept, measured = kept + _bytes_kept(versions[measured:], seen), len(versions)
+        if kept > _MEMORY_LIMIT:
+            stop(f"After {plural(count, 'insertion')} the versions kept take {kept / 1e6:.0f} MB, about"
+                 f" {kept / count / 1000:.0f} kB for each, and growing: trie_insert seems to copy the whole map.",
+                 "Path copying makes new nodes only on the path to the new key and shares every other node with"
+                 " the old version: 5,478 versions then take a few MB.", mistake="copies-whole-map")
     return versions
 
 
@@ -441,14 +418,10 @@ def longest_win():
 
 
 @cache
-def _won_plies() -> dict[Board, int]:
-    """Every won position (side to move wins) with the length of its game under perfect play."""
-    return {board: solve(board).plies for board in all_positions()
-            if not board.is_over and solve(board).value == 1}
-
-
-def _longest() -> int:
-    return max(_won_plies().values())
+def _wins() -> dict[str, int]:
+    """The plies of the longest win under perfect play, how many positions take that long, how many are won."""
+    plies = [solution.plies for board, solution in _solved().items() if not board.is_over and solution.value == 1]
+    return dict(longest=max(plies), longest_wins=plies.count(max(plies)), won=len(plies))
 
 
 def _explain_win(board: Board):
@@ -457,19 +430,18 @@ def _explain_win(board: Board):
         return f"Here {board.turn} is to move and the position is {_WORTH[solution.value]} for {board.turn}.", board
     return (f"{board.turn} wins here, but in {plural(solution.plies, 'ply')} under perfect play: another won position"
             " lasts longer. (`plies_from_score(score, empty)` turns a score into plies.)",
-            reveal(f"The longest win takes {_longest()}."), board)
+            reveal(f"The longest win takes {_wins()['longest']}."), board)
 
 
 LONGEST_WIN = Exercise(
     number=4,
     starter=answer_starter('a position, such as "XX./OO./..."'),
-    figures=lambda: dict(win=longest_win(), longest_wins=list(_won_plies().values()).count(_longest()),
-                         longest=_longest(), own_moves=(_longest() + 1) // 2),
+    figures=lambda: dict(win=longest_win(), own_moves=(_wins()["longest"] + 1) // 2, **_wins()),
     code=(longest_win,),
-    checker=PositionCheck(lambda board: _won_plies().get(board) == _longest(), _explain_win, parse=_reachable_3x3,
-                          success=lambda board: f"{board.turn} wins in {_longest()} plies under perfect play, the"
-                          f" longest win there is; {list(_won_plies().values()).count(_longest())} of the"
-                          f" {len(_won_plies()):,} won positions take that long."),
+    checker=PositionCheck(lambda board: (solve(board).value, solve(board).plies) == (1, _wins()["longest"]),
+                          _explain_win, parse=_reachable_3x3, success=lambda board: "{turn} wins in {longest} plies"
+                          " under perfect play, the longest win there is; {longest_wins} of the {won:,} won positions"
+                          " take that long.".format(turn=board.turn, **_wins())),
     answer=longest_win,
 )
 
@@ -504,23 +476,17 @@ def _first_table() -> dict:
     return table
 
 
-def _question(board: Board) -> str:
-    """The question the first search (from the empty board) asks of a position: it depends on who is to move."""
-    return f"can {board.turn} hold a draw?" if board.turn == "X" else f"can {board.turn} win?"
-
-
-def _explain_shared(board: Board):
-    stored, said = _first_table(), "can" if reaches(board, 0) else "cannot"
-    note = ("The first search never stored this position." if board not in stored else
-            f"The first search stored {stored[board]} here, its answer to \"{_question(board)}\", which is right"
-            f" for \"can {board.turn} hold a draw?\" too.")
-    return (f"Asked second, `can_draw` says rightly that {board.turn} {said} hold a draw here. {note} Which question"
-            " did the first search ask of positions with each side to move?", board)
-
-
-def _success_shared(board: Board):
+def _shared_words(board: Board, wrong_here: bool):
+    """What the first search stored for ``board``, and why it misleads `can_draw` asked second, or not."""
     stored, fact = _first_table(), f"{board.turn} {'can' if reaches(board, 0) else 'cannot'} hold a draw"
-    start = (f"The first search stored {stored[board]} for this position, as the answer to \"{_question(board)}\";"
+    asked = f"can {board.turn} {'hold a draw' if board.turn == 'X' else 'win'}?"   # the first search's question
+    if not wrong_here:
+        note = ("The first search never stored this position." if board not in stored else
+                f"The first search stored {stored[board]} here, its answer to \"{asked}\", which is right"
+                f" for \"can {board.turn} hold a draw?\" too.")
+        return (f"Asked second, `can_draw` says rightly that {fact} here. {note} Which question did the first search"
+                " ask of positions with each side to move?", board)
+    start = (f"The first search stored {stored[board]} for this position, as the answer to \"{asked}\";"
              f" read back for \"can {board.turn} hold a draw?\" it is wrong: {fact}." if board in stored else
              f"The entries below this position answer the question the first search asked of their side to move, so"
              f" `can_draw` goes wrong here: {fact}.")
@@ -532,7 +498,8 @@ SHARED_TABLE = Exercise(
     starter=answer_starter('a position, such as "XX./OO./..."'),
     code=(reaches_shared, second_question_goes_wrong),
     checker=PositionCheck(lambda board: reaches_shared(board, 0, dict(_first_table())) != reaches(board, 0),
-                          _explain_shared, success=_success_shared, parse=_reachable_3x3),
+                          partial(_shared_words, wrong_here=False), success=partial(_shared_words, wrong_here=True),
+                          parse=_reachable_3x3),
     answer=second_question_goes_wrong,
 )
 
@@ -585,8 +552,7 @@ def _soft_root(board):
 
 
 def _bad_hits(log) -> dict[Board, tuple]:
-    """For each entry read back wrongly (not the value itself, nor a bound on its right side, under the window
-    of the moment): ((stored under this window, the value stored), read under that window)."""
+    """Each entry read back wrongly (as traced_mistake judges): ((window when stored, value stored), window read)."""
     stores, found = {}, {}
     for kind, board, alpha, beta, value in log:
         true = solve(board).value
@@ -600,8 +566,7 @@ def _bad_hits(log) -> dict[Board, tuple]:
 
 def _one_trace() -> str:
     """The worked trace in words: where the entry was stored and where it was read back."""
-    position, entry = still_wrong()
-    value, log = _soft_root(position)
+    position, entry, value, log = _position_and_entry(still_wrong())
     (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
     true = solve(entry).value
     meaning = "at least" if stored >= high else "at most"
@@ -630,13 +595,20 @@ def _position_and_entry(answer):
     return (*parts, *_soft_root(parts[0]))
 
 
-def _where(position, value) -> str:
-    return (f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[solve(position).value]},"
-            f" found {signed(value)})")
-
-
-def _explain_still(found):
+def _still_words(found, settled: bool):
+    """Why the entry misled the search of the position (``settled``), or which part of the answer fails."""
     position, entry, value, log = found
+    where = (f"In the search of {position.notation} ({position.turn} to move, worth {_WORTH[solve(position).value]},"
+             f" found {signed(value)})")
+    if settled:
+        (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
+        meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
+                   else f"exactly {signed(stored)}")
+        return (f"{where}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when searched with"
+                f" the window {format_window(low, high)}, where it means \"{meaning}\"; its true value is"
+                f" {signed(solve(entry).value)}. It was read back under the window"
+                f" {format_window(read_low, read_high)}, where that is false, and the search took it as settled. Only a"
+                " flag saying what the stored number means (exact, lower or upper bound) tells when it may be reused.")
     if value == solve(position).value:
         return (f"Here `root_search` with `alphabeta_cache_inner(..., soft=True)` finds the right value,"
                 f" {signed(value)} for {position.turn}: the cache does no harm in this position. Take one"
@@ -646,20 +618,8 @@ def _explain_still(found):
            "That position was stored but never read back, so it cannot mislead the search." if "read" not in kinds
            else "That entry was read back, but each time what it said was true of the position under the window of"
            " the moment (a bound on the right side, or the value itself).")
-    return (f"{_where(position, value)}: {why}", entry,
+    return (f"{where}: {why}", entry,
             "For each entry read back, compare its stored number with its true value, under the window of the moment.")
-
-
-def _success_still(found):
-    position, entry, value, log = found
-    (low, high, stored), (read_low, read_high) = _bad_hits(log)[entry]
-    meaning = (f"at most {signed(stored)}" if stored <= low else f"at least {signed(stored)}" if stored >= high
-               else f"exactly {signed(stored)}")
-    return (f"{_where(position, value)}, {entry.notation} ({entry.turn} to move) was stored as {signed(stored)} when"
-            f" searched with the window {format_window(low, high)}, where it means \"{meaning}\"; its true value is"
-            f" {signed(solve(entry).value)}. It was read back under the window {format_window(read_low, read_high)},"
-            " where that is false, and the search took it as settled. Only a flag saying what the stored number means"
-            " (exact, lower or upper bound) tells when it may be reused.")
 
 
 STILL_WRONG = Exercise(
@@ -670,7 +630,8 @@ exercise("06", 6).check(answer)""",
     figures=lambda: dict(one_trace=_one_trace()),
     code=(logged_search, traced_mistake),
     checker=PositionCheck(lambda found: found[2] != solve(found[0]).value and found[1] in _bad_hits(found[3]),
-                          _explain_still, success=_success_still, parse=_position_and_entry, instruction=_STILL_TODO),
+                          partial(_still_words, settled=False), success=partial(_still_words, settled=True),
+                          parse=_position_and_entry, instruction=_STILL_TODO),
     answer=still_wrong,
 )
 
@@ -710,9 +671,7 @@ def kinder_answer():
 
 KINDER = Exercise(
     number=7,
-    starter="""\
-answer = None  # (missed wins with p = 0.1, 0.5, 1)
-exercise("06", 7).check(answer)""",
+    starter=answer_starter("(missed wins with p = 0.1, 0.5, 1)"),
     figures=lambda: dict(draws_by_p=", ".join(f"p = {p}: {n}" for p, n in zip((0.1, 0.5, 1), kinder_answer()))),
     code=(Clumsy, missed_wins, kinder_answer),
     checker=NumbersCheck(
