@@ -298,9 +298,7 @@ def test_a_right_teacher_loop_of_the_learners_own_is_accepted_and_one_without_ep
 def test_the_teacher_check_blames_no_package_code_and_keeps_its_own_work_out_of_the_budget(monkeypatch):
     """Issue 27: a right answer was refused in a fresh process, the check's own optimal_share counted in the
     learner's budget and blamed as "the trained player's move"."""
-    nb08._boards_against_a_perfect_o.cache_clear()
-    nb08._taught_classes.cache_clear()
-    nb08._self_play_share.cache_clear()
+    nb08._against_a_perfect_o.cache_clear()
     from ttt.exercises import calls
     with calls.budget_scope() as budget:
         judged = exercise("08", 4).judge(_teacher_with())

@@ -37,10 +37,9 @@ def minimax_outcome(board):
 
 
 def _outcome_reference(board: Board) -> str:
-    """The finished game's outcome, or the solver's value read from X's side."""
-    if board.is_over:
-        return board.outcome
-    return {1: "X", 0: "draw", -1: "O"}[solve(board).value * (1 if board.turn == "X" else -1)]
+    """The finished game's outcome, or the solver's value read as the outcome."""
+    sides = {1: board.turn, 0: "draw", -1: "XO"[board.turn == "X"]}  # who wins, by the value for the side to move
+    return board.outcome if board.is_over else sides[solve(board).value]
 
 
 @lru_cache(maxsize=None)
@@ -126,11 +125,9 @@ def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, the give-up moves from the solver."""
     perfect = PerfectPlayer()
 
-    def gives_up(position):
-        if solve(position).value < 0:  # the lowest-numbered move with the lowest score
-            scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
-            return [min(sorted(scores), key=scores.get)]
-        return [perfect.move(position)]
+    def gives_up(position):   # when every move loses, the lowest-numbered move with the lowest score
+        scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
+        return [min(sorted(scores), key=scores.get) if solve(position).value < 0 else perfect.move(position)]
 
     return (games_against_everyone(board, board.turn, lambda position: [perfect.move(position)]),
             games_against_everyone(board, board.turn, gives_up))
@@ -160,11 +157,6 @@ def _playable(shape: tuple[int, int, int], other_board: str):
     return parse
 
 
-def _tables_differ(board: Board) -> bool:
-    perfect, quitter = _tables(board)
-    return perfect != quitter
-
-
 def _explain_tables(board: Board):
     value = solve(board).value
     if value >= 0:
@@ -187,7 +179,8 @@ GIVE_UP = Exercise(
     figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
-        _tables_differ, _explain_tables, parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
+        lambda board: _tables(board)[0] != _tables(board)[1], _explain_tables,
+        parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
         success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."),
 )
 
@@ -203,17 +196,6 @@ def verdict(board, cell):
     return f"that was a {labels[best]}; now it is a {labels[cell]}"
 
 
-@lru_cache(maxsize=None)
-def _verdicts_reference(board: Board) -> dict[int, str]:
-    """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
-    empty = board.size - board.moves_made
-    best = solve(board).score
-    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
-    return {cell: "good move" if sign(score) == sign(best) else
-            f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
-            for cell, score in scores.items()}
-
-
 def _moves() -> list[tuple[Board, int]]:
     """The 345 moves of the 54 unfinished positions with at most three marks up to symmetry: every slip shows there."""
     move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
@@ -222,7 +204,7 @@ def _moves() -> list[tuple[Board, int]]:
 
 
 def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
-    """A verdict from ``scores``, the slips' shared part: the best move by score, its label, the move's label."""
+    """A verdict from ``scores``: the reference on the solver's move_scores, and the slips on scores of their own."""
     best = max(scores, key=scores.get)
     if same(scores[cell], scores[best]):
         return "good move"
@@ -239,7 +221,7 @@ _AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is 
 COACH = Exercise(
     number=3, starter=function_starter(verdict), code=(verdict,), answer=lambda: verdict,
     checker=FunctionCheck(
-        lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
+        lambda board, cell: _by_scores(move_scores(board), board, cell), _moves, name="verdict", args="board, cell",
         label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
         mistakes=[
             (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
@@ -252,7 +234,7 @@ COACH = Exercise(
              "side to move now; solve(board.play(cell)).score scores the position after it for the opponent.",
              "worst_move_as_best"),
             (lambda board, cell: re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1",
-                                        _verdicts_reference(board)[cell]),
+                                        _by_scores(move_scores(board), board, cell)),
              "Is the best move's label first, and the label of the move played second?", "labels_swapped"),
             (_spelled(str.lower),
              f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),
@@ -298,25 +280,21 @@ def where_ten_breaks():
     return None
 
 
-def _post_move(lay, me: int, opp: int, moves: int, cell: int) -> int:
-    """The post's score of playing ``cell`` on bitboards: 10 − d for a win on move d, 0 for a draw, else −reply."""
-    mine = me | 1 << cell
-    if lay.wins_with(cell, mine):
-        return 10 - (moves + 1)
-    return 0 if moves + 1 == lay.size else -_post_bits(lay, opp, mine, moves + 1)
-
-
 @lru_cache(maxsize=None)
-def _post_bits(lay, me: int, opp: int, moves: int) -> int:
-    free = lay.full & ~(me | opp)
-    return max(_post_move(lay, me, opp, moves, cell) for cell in range(lay.size) if free & 1 << cell)
+def _post_bits(lay, me: int, opp: int, moves: int) -> dict[int, int]:
+    """The post's score of each move, from a negamax on bitboards written apart from the solution's: 10 − d for a
+    win on move d, 0 for a draw, else minus the best reply's (the empty 3×4 board has 112,000 positions below it)."""
+    scores = {}
+    for cell in (cell for cell in range(lay.size) if not (me | opp) >> cell & 1):
+        mine, last = me | 1 << cell, moves + 1 == lay.size
+        scores[cell] = (10 - (moves + 1) if lay.wins_with(cell, mine) else 0 if last
+                        else -max(_post_bits(lay, opp, mine, moves + 1).values()))
+    return scores
 
 
 def _post_move_scores(board: Board) -> dict[int, int]:
-    """The post's scores, from its own negamax on bitboards: the empty 3×4 board has 112,000 positions below it."""
     lay = layout(board.rows, board.cols, board.k)
-    me, opp, _ = lay.sides(board)
-    return {cell: _post_move(lay, me, opp, board.moves_made, cell) for cell in board.legal_moves()}
+    return _post_bits(lay, *lay.sides(board)[:2], board.moves_made)
 
 
 def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
