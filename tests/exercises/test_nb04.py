@@ -16,7 +16,7 @@ from ttt import Board, solve
 from ttt.exercises import exercise, nb04
 from ttt.positions import random_positions
 from ttt.players import PerfectPlayer
-from ttt.solver import move_scores
+from ttt.solver import describe, move_scores
 from ttt.view.hints import cell_hints
 
 # ---------------------------------------------------------------------- 04.1 Hutton's order, literally
@@ -243,6 +243,20 @@ def test_coach_spellings_are_named_by_what_came_back(answer, slip):
     assert (judged_.ok, judged_.mistake) == ((True, "") if slip is None else (False, slip)), judged_.text
 
 
+def test_a_verdict_of_the_learners_own_from_the_solver_is_accepted():
+    """The reference is built on move_scores and move_hints: a right answer from solve and describe passes."""
+    def verdict(board, cell):
+        scores = {}
+        for move in board.legal_moves():
+            scores[move] = -solve(board.play(move)).score
+        best, empty = solve(board).score, board.size - board.moves_made
+        if (best > 0) == (scores[cell] > 0) and (best < 0) == (scores[cell] < 0):
+            return "good move"
+        return "that was a " + describe(best, empty) + "; now it is a " + describe(scores[cell], empty)
+
+    assert exercise("04", 3).judge(verdict).ok
+
+
 def test_coach_errors_and_the_starter(capsys):
     def verdict(board, cell):
         raise NotImplementedError
@@ -306,8 +320,8 @@ def test_the_checks_post_search_is_the_worked_solutions_on_random_positions():
     """The check's bitboard search and the worked solution's, on positions of random play (seed 004)."""
     sample = [board for board in random_positions(3, 4, 3, 1_000, 4) if board.moves_made >= 5]
     assert len(sample) > 500
-    assert all(nb04._post_move_scores(board) == nb04.post_scores(board) for board in sample)
-    breaks = [board for board in sample if nb04._ten_breaks(board)]
+    assert all(nb04._post_pick(board)["posts"] == nb04.post_scores(board) for board in sample)
+    breaks = [board for board in sample if nb04._post_pick(board)["breaks"]]
     assert breaks and all(nb04.throws_value_away(board) for board in breaks)
 
 

@@ -292,51 +292,32 @@ def _post_bits(lay, me: int, opp: int, moves: int) -> dict[int, int]:
     return scores
 
 
-def _post_move_scores(board: Board) -> dict[int, int]:
-    lay = layout(board.rows, board.cols, board.k)
-    return _post_bits(lay, *lay.sides(board)[:2], board.moves_made)
+@lru_cache(maxsize=None)
+def _post_pick(board: Board) -> dict:
+    """What the post's best-move does here: the cell it picks (the first with the top post's score), the outcome that
+    keeps, the best outcome (both by the solver's depth-aware scores), and every move's outcome and post's score."""
+    lay, empty = layout(board.rows, board.cols, board.k), board.size - board.moves_made
+    posts = _post_bits(lay, *lay.sides(board)[:2], board.moves_made)
+    ours = {cell: -solve(board.play(cell)).score for cell in posts}
+    chosen = min(cell for cell, post in posts.items() if post == max(posts.values()))
+    return dict(cell=chosen, keeps=describe(ours[chosen], empty), best=describe(max(ours.values()), empty),
+                breaks=sign(ours[chosen]) < sign(max(ours.values())), posts=posts, scores="\n".join(
+                    f"  cell {cell}: {describe(ours[cell], empty)}, the post's score {post:+d}"
+                    for cell, post in posts.items()))
 
 
-def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
-    """{cell: (depth-aware score, the post's score)}, and the cell the post's best-move picks: the first top one."""
-    posts = _post_move_scores(board)
-    table = {cell: (-solve(board.play(cell)).score, post) for cell, post in posts.items()}
-    return table, min(cell for cell, post in posts.items() if post == max(posts.values()))
-
-
-def _ten_breaks(board: Board) -> bool:
-    table, chosen = _post_table(board)
-    return sign(table[chosen][0]) < max(sign(score) for score, _ in table.values())
-
-
-def _moves_text(board: Board, table) -> str:
-    empty = board.size - board.moves_made
-    return "\n".join(f"  cell {cell}: {describe(score, empty)}, the post's score {post:+d}"
-                     for cell, (score, post) in table.items())
-
-
-def _explain_ten(board: Board):
-    table, chosen = _post_table(board)
-    return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
-            f"{describe(table[chosen][0], board.size - board.moves_made)}.",
-            reveal(_moves_text(board, table)),
-            "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
-
-
-def _ten_success(board: Board):
-    table, chosen = _post_table(board)
-    empty = board.size - board.moves_made
-    return (f"the post's best-move plays cell {chosen} ({describe(table[chosen][0], empty)}), "
-            f"throwing away a {describe(max(score for score, _ in table.values()), empty)}:\n"
-            f"{_moves_text(board, table)}")
-
+TEN_BREAKS = "the post's best-move plays cell {cell} ({keeps}), throwing away a {best}:\n{scores}"
 
 TEN_MINUS_DEPTH = Exercise(
     number=4, starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
-    figures=lambda: dict(board=where_ten_breaks(), ten_breaks=_ten_success(where_ten_breaks())),
+    figures=lambda: dict(board=where_ten_breaks(), ten_breaks=TEN_BREAKS.format_map(_post_pick(where_ten_breaks()))),
     code=(post_negamax, post_scores, throws_value_away, where_ten_breaks), answer=where_ten_breaks,
     checker=PositionCheck(
-        _ten_breaks, _explain_ten, success=_ten_success,
+        lambda board: _post_pick(board)["breaks"],
+        lambda board: ("Here the post's best-move picks cell {cell}, which keeps the value: {keeps}.".format_map(
+            _post_pick(board)), reveal(_post_pick(board)["scores"]),
+            "Look near the end of a long game: a win on move 10 or later scores 0 or less."),
+        success=lambda board: TEN_BREAKS.format_map(_post_pick(board)),
         parse=_playable((3, 4, 3), "Give a position of the 3×4 board with three in a row, such as"
                                    " Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")),
 )

@@ -26,11 +26,6 @@ from ttt.tree import reachable_positions
 COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
 
 
-def whole_game():
-    """Every 3×3 position solved, the one table these exercises and their tests read."""
-    return tablebase()
-
-
 # ====================================================================== 08.1 which features matter
 def dropping(name):
     """The features with one count replaced by 0 (the tuple keeps its length, so training starts alike)."""
@@ -206,7 +201,7 @@ _EXPLORING_GAMES = 30  # the games of the runs where every move explores (epsilo
 def _against_a_perfect_o() -> tuple[frozenset, int, float, int]:
     """Built once, before any learner's call: the boards met when O plays only value-keeping moves (cell strings),
     the classes that TD(0) against a perfect O learns in _GAMES games, and self-play's share and classes then."""
-    table, met, self_play = whole_game(), {Board.empty()}, train_td(_GAMES, 0, progress=False)
+    table, met, self_play = tablebase(), {Board.empty()}, train_td(_GAMES, 0, progress=False)
     for board in reachable_positions():   # fewest marks first: a board comes after every board it is played from
         if board in met and not board.is_over:
             met.update(map(board.play, board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves))
