@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import namedtuple
 
 from ttt.board import Board
@@ -51,9 +52,8 @@ def _game(size, computer, clicks=()):
 
 def _undone(undo, spec) -> Undone:
     """What undo does to a fresh game replayed to ``spec``: (size, the computer's mark or None, clicks)."""
-    size, computer, clicks = spec
     with current_budget().paused():
-        game = _game(size, computer, clicks)
+        game = _game(*spec)
     returned = undo(game)
     status = status_line(game.board)
     message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
@@ -197,11 +197,8 @@ def row_col(read):
 
 
 def _expected_row_col(answer: str) -> str:
-    parts = answer.split(",")
-    if len(parts) == 2 and all(part.strip() in ("0", "1", "2") for part in parts):
-        row, col = (int(part) for part in parts)
-        return str(row * 3 + col)
-    return answer.strip()
+    pair = re.fullmatch(r"\s*([0-2])\s*,\s*([0-2])\s*", answer)
+    return str(3 * int(pair[1]) + int(pair[2])) if pair else answer.strip()
 
 
 ANSWERS = (

@@ -51,16 +51,13 @@ def _slipped(board: Board, key=None, swapped=False) -> str:
     return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
-def _later_positions(marks: int = 4) -> tuple[Board, ...]:
-    """The notebook's ``later``: every position with at least ``marks`` marks, fullest first."""
-    return tuple(board for board in all_positions() if board.moves_made >= marks)
-
-
 HUTTON_ORDER = Exercise(
     number=1, starter=function_starter(minimax_outcome), code=(minimax_outcome,), answer=lambda: minimax_outcome,
-    figures=lambda: dict(wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions())),
+    figures=lambda: dict(wrong_later_positions=sum(_slipped(board) != _outcome_reference(board)   # the notebook's later
+                                                   for board in all_positions() if board.moves_made >= 4)),
     checker=FunctionCheck(   # 603 positions: a learner's minimax without a memo searches them in hundredths of a second
-        _outcome_reference, lambda: tuple(board for board in _later_positions(5) if canonical(board) == board),
+        _outcome_reference, lambda: [board for board in all_positions() if board.moves_made >= 5
+                                     and canonical(board) == board],
         name="minimax_outcome", label="the 603 positions with at least five marks, up to symmetry",
         mistakes=[
             (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
@@ -138,10 +135,8 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     parts = []
     for result, said in (("win", "won"), ("draw", "drawn"), ("loss", "lost")):
         games = {length: n for (outcome, length), n in sorted(table.items()) if outcome == result}
-        part = f"{sum(games.values())} {said}"
-        if lengths and games:
-            part += " (" + ", ".join(f"{n} in {plural(length, 'move')}" for length, n in games.items()) + ")"
-        parts.append(part)
+        by_length = ", ".join(f"{n} in {plural(length, 'move')}" for length, n in games.items())
+        parts.append(f"{sum(games.values())} {said}" + (f" ({by_length})" if lengths and games else ""))
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
@@ -157,16 +152,6 @@ def _playable(shape: tuple[int, int, int], other_board: str):
     return parse
 
 
-def _explain_tables(board: Board):
-    value = solve(board).value
-    if value >= 0:
-        return (f"Here the side to move, {board.turn}, is not lost (value {value:+d}). The perfect player only "
-                "plays moves that keep the value, so it never meets a position where every move loses, and "
-                "the give-up rule never comes into play: both players play the same games.")
-    return (f"{board.turn} is lost here, but the two players still play the same games from this position: "
-            "look for a lost position where the moves lose at different speeds.")
-
-
 def _compare_tables(perfect: Counter, quitter: Counter) -> str:
     """The two tables in words; by the length of their games too when the results alone read the same."""
     lengths = _summary(perfect) == _summary(quitter)
@@ -179,7 +164,13 @@ GIVE_UP = Exercise(
     figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
-        lambda board: _tables(board)[0] != _tables(board)[1], _explain_tables,
+        lambda board: _tables(board)[0] != _tables(board)[1],
+        lambda board: (f"Here the side to move, {board.turn}, is not lost (value {solve(board).value:+d}). The perfect"
+                       " player only plays moves that keep the value, so it never meets a position where every move"
+                       " loses, and the give-up rule never comes into play: both players play the same games."
+                       if solve(board).value >= 0 else f"{board.turn} is lost here, but the two players still play"
+                       " the same games from this position: look for a lost position where the moves lose at"
+                       " different speeds."),
         parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
         success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."),
 )
@@ -196,15 +187,9 @@ def verdict(board, cell):
     return f"that was a {labels[best]}; now it is a {labels[cell]}"
 
 
-def _moves() -> list[tuple[Board, int]]:
-    """The 345 moves of the 54 unfinished positions with at most three marks up to symmetry: every slip shows there."""
-    move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
-    return [(board, cell) for board in unfinished_positions()
-            if board.moves_made <= 3 and canonical(board) == board for cell in board.legal_moves()]
-
-
-def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
-    """A verdict from ``scores``: the reference on the solver's move_scores, and the slips on scores of their own."""
+def _by_scores(board, cell, scores=None, same=lambda a, b: sign(a) == sign(b)):
+    """A verdict from the package's move_scores and move_hints: the reference; a slip gives its own scores or test."""
+    scores = scores or move_scores(board)
     best = max(scores, key=scores.get)
     if same(scores[cell], scores[best]):
         return "good move"
@@ -220,21 +205,23 @@ _AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is 
 
 COACH = Exercise(
     number=3, starter=function_starter(verdict), code=(verdict,), answer=lambda: verdict,
-    checker=FunctionCheck(
-        lambda board, cell: _by_scores(move_scores(board), board, cell), _moves, name="verdict", args="board, cell",
+    checker=FunctionCheck(   # 345 moves, every slip shows there; the reference builds the solved table before a call
+        _by_scores, lambda: [(board, cell) for board in unfinished_positions() if board.moves_made <= 3
+                             and canonical(board) == board for cell in board.legal_moves()],
+        name="verdict", args="board, cell",
         label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
         mistakes=[
-            (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
+            (lambda board, cell: _by_scores(board, cell, same=lambda a, b: a == b),
              "A slower win keeps the value: compare the signs of the scores (win, draw, loss), not the scores "
              "themselves.", "scores_compared"),
-            (lambda board, cell: _by_scores({move: solve(board.play(move)).score for move in board.legal_moves()},
-                                            board, cell),
+            (lambda board, cell: _by_scores(board, cell, {move: solve(board.play(move)).score
+                                                          for move in board.legal_moves()}),
              "It takes the move with the *lowest* score for the side to move as the best one: is it `min` where "
              "`max` belongs, or scores from the opponent's view? move_scores(board) scores each move for the "
              "side to move now; solve(board.play(cell)).score scores the position after it for the opponent.",
              "worst_move_as_best"),
             (lambda board, cell: re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1",
-                                        _by_scores(move_scores(board), board, cell)),
+                                        _by_scores(board, cell)),
              "Is the best move's label first, and the label of the move played second?", "labels_swapped"),
             (_spelled(str.lower),
              f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),

@@ -54,8 +54,6 @@ WORST_TWO = {"their_twos", "my_wins"}  # stated; tests/exercises/test_nb08.py re
 SHARES = {"my_wins": 0.807, "their_twos": 0.808, "my_twos": 0.942, "their_ones": 0.969, "my_ones": 0.988,
           "their_wins": 0.988}
 """The shares of train_lms(2000, seed=0) with each count dropped, as stated (the test recomputes them)."""
-
-
 _FEATURES_TODO = ('replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell'
                   " again.")
 
@@ -210,18 +208,15 @@ def _against_a_perfect_o() -> tuple[frozenset, int, float, int]:
 
 
 def _trained(learner: Learner, games: int, **options):
-    """The player the learner's function returns, and its table; stops the check when there is none."""
+    """The player the learner's function returns, and its table keyed by cells (TDPlayer's keys; a Board's cells too);
+    stops the check when there is none."""
     where = f"on games={games:,}, seed=0" + "".join(f", {name}={value}" for name, value in options.items())
     player = learner(games, 0, where=where, call=lambda function, *args: function(*args, **options))
     values = getattr(player, "values", None)
     if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
         stop(f"train_td_teacher({games}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
              "it trained.", mistake="not-a-player")
-    return player, values
-
-
-def _cells(key) -> str:
-    return key.cells if isinstance(key, Board) else key   # TDPlayer keys are cell strings
+    return player, {key.cells if isinstance(key, Board) else key: value for key, value in values.items()}
 
 
 # What TD(0) for X against a perfect O cannot learn: (fault of an entry's cells and value, words, id), in this order.
@@ -258,7 +253,7 @@ def _judge_exploring(learner: Learner, function) -> None:
     exploring = _trained(learner, _EXPLORING_GAMES, epsilon=1.0)[1]
     if exploring == _trained(learner, _EXPLORING_GAMES, epsilon=0.0)[1]:
         return                               # epsilon is not used: nothing to learn from this run
-    for board in map(Board.parse, map(_cells, exploring)):
+    for board in map(Board.parse, exploring):
         if not any(board.play(cell).winner for cell in board.legal_moves()):
             stop(f"With epsilon=1, every move exploratory, train_td_teacher({_EXPLORING_GAMES}, 0, epsilon=1.0)"
                  " still learns a value for this board, from which O cannot win at once:", board,
@@ -276,10 +271,10 @@ def _judge_teacher(answer):
         stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
              "greedy moves?", mistake="empty-table")
     for fault, (words, *more), mistake in _FAULTS:   # the first fault an entry of the table shows, with its board
-        entry = next(((key, value) for key, value in values.items() if fault(_cells(key), value)), None)
+        entry = next(((key, value) for key, value in values.items() if fault(key, value)), None)
         if entry:
             stop(words.format(key=describe_value(entry[0]), shown=describe_value(entry[1]), value=entry[1]),
-                 None if mistake == "wrong-key" else Board.parse(_cells(entry[0])), *more, mistake=mistake)
+                 None if mistake == "wrong-key" else Board.parse(entry[0]), *more, mistake=mistake)
     if all(value == 0.5 for value in values.values()):
         stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
     if 2 * len(values) < taught:
