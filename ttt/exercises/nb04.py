@@ -269,8 +269,7 @@ def where_ten_breaks():
 
 @lru_cache(maxsize=None)
 def _post_bits(lay, me: int, opp: int, moves: int) -> dict[int, int]:
-    """The post's score of each move, from a negamax on bitboards written apart from the solution's: 10 − d for a
-    win on move d, 0 for a draw, else minus the best reply's (the empty 3×4 board has 112,000 positions below it)."""
+    """The post's score of each move: 10 − d for a win on move d, 0 for a draw (bitboards, apart from the solution)."""
     scores = {}
     for cell in (cell for cell in range(lay.size) if not (me | opp) >> cell & 1):
         mine, last = me | 1 << cell, moves + 1 == lay.size
@@ -281,8 +280,7 @@ def _post_bits(lay, me: int, opp: int, moves: int) -> dict[int, int]:
 
 @lru_cache(maxsize=None)
 def _post_pick(board: Board) -> dict:
-    """What the post's best-move does here: the cell it picks (the first with the top post's score), the outcome that
-    keeps, the best outcome (both by the solver's depth-aware scores), and every move's outcome and post's score."""
+    """The cell the post's best-move picks (its first top score), the outcome that keeps, the best one, every move's."""
     lay, empty = layout(board.rows, board.cols, board.k), board.size - board.moves_made
     posts = _post_bits(lay, *lay.sides(board)[:2], board.moves_made)
     ours = {cell: -solve(board.play(cell)).score for cell in posts}

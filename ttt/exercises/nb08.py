@@ -197,8 +197,7 @@ _EXPLORING_GAMES = 30  # the games of the runs where every move explores (epsilo
 
 @lru_cache(maxsize=1)
 def _against_a_perfect_o() -> tuple[frozenset, int, float, int]:
-    """Built once, before any learner's call: the boards met when O plays only value-keeping moves (cell strings),
-    the classes that TD(0) against a perfect O learns in _GAMES games, and self-play's share and classes then."""
+    """Built before any learner's call: the boards a perfect O allows, TD(0)'s classes against it, self-play's."""
     table, met, self_play = tablebase(), {Board.empty()}, train_td(_GAMES, 0, progress=False)
     for board in reachable_positions():   # fewest marks first: a board comes after every board it is played from
         if board in met and not board.is_over:
@@ -208,8 +207,7 @@ def _against_a_perfect_o() -> tuple[frozenset, int, float, int]:
 
 
 def _trained(learner: Learner, games: int, **options):
-    """The player the learner's function returns, and its table keyed by cells (TDPlayer's keys; a Board's cells too);
-    stops the check when there is none."""
+    """The player the learner's function returns, and its table keyed by cells (a Board key by its cells), or a stop."""
     where = f"on games={games:,}, seed=0" + "".join(f", {name}={value}" for name, value in options.items())
     player = learner(games, 0, where=where, call=lambda function, *args: function(*args, **options))
     values = getattr(player, "values", None)
