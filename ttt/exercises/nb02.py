@@ -80,9 +80,7 @@ def _undo_cases():
 
 
 UNDO = Exercise(
-    number=1,
-    starter=function_starter(undo),
-    code=(undo,),
+    number=1, starter=function_starter(undo), code=(undo,), answer=lambda: undo,
     checker=FunctionCheck(
         None, _undo_cases, name="undo", args="game", call=_undone,
         compare=lambda got, expected: got == expected and got.returned is expected.returned,
@@ -110,7 +108,6 @@ UNDO = Exercise(
              "undo took a move back, so it should return True.", "returns-not-true"),
             (When(lambda spec, expected, got: True), lambda spec, expected, got: f"The game is right, but after undo"
              f" the message is {got.message!r}: it should end with the status of the board.", "stale-message")]),
-    answer=lambda: undo,
 )
 
 
@@ -157,7 +154,7 @@ def _not_a_cell(board, legal, got) -> str:
 
 
 WHO_STARTS = Exercise(
-    number=2,
+    number=2, code=(FirstCell, RandomCell), answer=lambda: FirstCell(),
     starter="""\
 class FirstCell:
     def move(self, board):
@@ -165,7 +162,6 @@ class FirstCell:
 
 
 exercise("02", 2).check(FirstCell())""",
-    code=(FirstCell, RandomCell),
     checker=FunctionCheck(
         lambda board: OneOf(board.legal_moves()), lambda: unfinished_positions() + random_positions(4, 4, 4, 500, 0),
         name="move", method="move", call=_as_cell, compare=lambda got, legal: type(got) is int and got in legal,
@@ -173,7 +169,6 @@ exercise("02", 2).check(FirstCell())""",
         mistakes=[(When(lambda *case: bool(_not_a_cell(*case))), _not_a_cell, "not-a-cell"),
                   (When(lambda board, legal, got: True), lambda board, legal, got: f"Cell {got} is taken by"
                    f" {board.cells[got]}: choose among board.legal_moves().", "taken-cell")]),
-    answer=lambda: FirstCell(),
 )
 
 
@@ -262,9 +257,7 @@ def _reads(row_col, given):
 
 
 ROWS_COLS = Exercise(
-    number=3,
-    starter=function_starter(row_col),
-    code=(row_col,),
+    number=3, starter=function_starter(row_col), code=(row_col,), answer=lambda: row_col,
     checker=FunctionCheck(
         None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}", note="Anything you"
                             " cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
@@ -286,7 +279,6 @@ ROWS_COLS = Exercise(
             (When(lambda given, expected, got: got == given.strip()),
              "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
             (When(lambda given, expected, got: True), "That is not the cell of that row and column.", "wrong-cell")]),
-    answer=lambda: row_col,
 )
 
 
@@ -336,9 +328,7 @@ def _describe_hutton(board, answer, expected, got):
 
 
 HUTTON = Exercise(
-    number=4,
-    starter=function_starter(hutton_message),
-    code=(hutton_message,),
+    number=4, starter=function_starter(hutton_message), code=(hutton_message,), answer=lambda: hutton_message,
     checker=FunctionCheck(
         _hutton_reference, lambda: [(board, given) for board in unfinished_positions()[::100] + (Board.empty(),)
                                     for given in HUTTON_ANSWERS],
@@ -354,9 +344,7 @@ HUTTON = Exercise(
              else _hutton_reference(board, answer), SLIPS_SHOWN_BY["04"], "leading_zero_refused"),
             (lambda board, answer: None if _hutton_reference(board, answer) == INVALID_MOVE and int(answer) < board.size
              else _hutton_reference(board, answer), "That cell is taken, which `valid` refuses: a move needs a blank"
-             " cell.", "taken_is_fine")],
-    ),
-    answer=lambda: hutton_message,
+             " cell.", "taken_is_fine")]),
 )
 
 

@@ -59,19 +59,17 @@ HUTTON_ORDER = Exercise(
         _outcome_reference, lambda: [board for board in all_positions() if board.moves_made >= 5
                                      and canonical(board) == board],
         name="minimax_outcome", label="the 603 positions with at least five marks, up to symmetry",
-        mistakes=[
-            (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
-                       "letters come after capitals), so X would rather draw than win. Compare with a key: "
-                       "max(..., key=...).", "strings_compared"),
-            (lambda board: _slipped(board, ORDER.get, swapped=True),
-             "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
-            # `return board.winner` at a leaf: None for a draw (the search then fails comparing None in its key)
-            (lambda board: board.winner if board.is_over else _outcome_reference(board),
-             'A drawn game has no winner: on a finished board without one, `board.winner` is'
-             ' None. The outcome there is "draw".', "winner_for_a_draw"),
-        ],
         describe=lambda board, expected, got: None if isinstance(got, str) and got in ORDER else (
-            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}.")),
+            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
+        mistakes=[(_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case letters'
+                   ' come after capitals), so X would rather draw than win. Compare with a key: max(..., key=...).',
+                   "strings_compared"),
+                  (lambda board: _slipped(board, ORDER.get, swapped=True),
+                   "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
+                  # `return board.winner` at a leaf: None for a draw (the search then fails comparing None in its key)
+                  (lambda board: board.winner if board.is_over else _outcome_reference(board), "A drawn game has no"
+                   ' winner: on a finished board without one, `board.winner` is None. The outcome there is "draw".',
+                   "winner_for_a_draw")]),
 )
 
 
@@ -230,8 +228,7 @@ COACH = Exercise(
              "between the two parts.", "punctuation"),
             (_spelled(lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))),
              f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
-             "lower case, with a semicolon between the two parts.", "capitals_and_punctuation"),
-        ]),
+             "lower case, with a semicolon between the two parts.", "capitals_and_punctuation")]),
 )
 
 
