@@ -475,3 +475,23 @@ def test_the_starters_are_calm(capsys):
         exec(exercise("02", number).starter.rsplit("\n", 1)[0], namespace)
         function = next(value for key, value in namespace.items() if callable(value) and key != "exercise")
         assert_unanswered(capsys, "02", number, function)
+
+
+def _history_kept(game):                                  # replays the board but never shortens game.history
+    history, undone = list(game.history), nb02.undo(game)
+    game.history = history
+    return undone
+
+
+def _board_kept(game):                                    # shortens the history but leaves the board as it was
+    board, undone = game.board, nb02.undo(game)
+    game.board, game.message = board, status_line(board)
+    return undone
+
+
+@pytest.mark.parametrize("mistake, slip", [(_history_kept, "history-out-of-step"), (_board_kept, "wrong-position")])
+def test_undo_slips_of_the_board_or_the_history_alone_are_named(mistake, slip):
+    """A learner's undo that updates one of the two only; a history kept between two people was told "took back 1 move
+    too few" although the board was taken back: the history out of step is named whoever plays."""
+    judged = exercise("02", 1).judge(mistake)
+    assert judged.mistake == slip and "returned: True, leaving the history" in judged.text

@@ -16,7 +16,7 @@ from ttt import Board, solve
 from ttt.exercises import exercise, nb04
 from ttt.positions import random_positions
 from ttt.players import PerfectPlayer
-from ttt.solver import move_scores
+from ttt.solver import describe, move_scores
 from ttt.view.hints import cell_hints
 
 # ---------------------------------------------------------------------- 04.1 Hutton's order, literally
@@ -85,7 +85,7 @@ def test_a_learners_minimax_without_a_memo_passes(capsys):
 def test_hutton_order_passes_and_counts_the_string_mistake(capsys):
     result, out = judged(capsys, "04", 1, nb04.minimax_outcome)
     assert result is True and "the 603 positions with at least five marks, up to symmetry" in out
-    later = nb04._later_positions()
+    later = [board for board in nb04.all_positions() if board.moves_made >= 4]     # the notebook's later
     assert len(later) == 5_144
     assert sum(_by_strings(b) != nb04.minimax_outcome(b) for b in later) == 656
     assert "wrong outcome on\n656 of them" in exercise("04", 1).solution_markdown()
@@ -137,7 +137,7 @@ def test_give_up_wrong_starts_are_explained(capsys, answer, words):
 
 def test_a_lost_position_with_the_same_tables_is_explained(capsys):
     same = [b for b in nb04.reachable_positions() if not b.is_over and solve(b).value == -1
-            and not nb04._tables_differ(b)]
+            and nb04._tables(b)[0] == nb04._tables(b)[1]]
     assert same
     result, out = judged(capsys, "04", 2, same[0])
     assert result is False and "the two players still play the same games" in out
@@ -243,6 +243,20 @@ def test_coach_spellings_are_named_by_what_came_back(answer, slip):
     assert (judged_.ok, judged_.mistake) == ((True, "") if slip is None else (False, slip)), judged_.text
 
 
+def test_a_verdict_of_the_learners_own_from_the_solver_is_accepted():
+    """The reference is built on move_scores and move_hints: a right answer from solve and describe passes."""
+    def verdict(board, cell):
+        scores = {}
+        for move in board.legal_moves():
+            scores[move] = -solve(board.play(move)).score
+        best, empty = solve(board).score, board.size - board.moves_made
+        if (best > 0) == (scores[cell] > 0) and (best < 0) == (scores[cell] < 0):
+            return "good move"
+        return "that was a " + describe(best, empty) + "; now it is a " + describe(scores[cell], empty)
+
+    assert exercise("04", 3).judge(verdict).ok
+
+
 def test_coach_errors_and_the_starter(capsys):
     def verdict(board, cell):
         raise NotImplementedError
@@ -306,8 +320,8 @@ def test_the_checks_post_search_is_the_worked_solutions_on_random_positions():
     """The check's bitboard search and the worked solution's, on positions of random play (seed 004)."""
     sample = [board for board in random_positions(3, 4, 3, 1_000, 4) if board.moves_made >= 5]
     assert len(sample) > 500
-    assert all(nb04._post_move_scores(board) == nb04.post_scores(board) for board in sample)
-    breaks = [board for board in sample if nb04._ten_breaks(board)]
+    assert all(nb04._post_pick(board)["posts"] == nb04.post_scores(board) for board in sample)
+    breaks = [board for board in sample if nb04._post_pick(board)["breaks"]]
     assert breaks and all(nb04.throws_value_away(board) for board in breaks)
 
 

@@ -23,7 +23,8 @@ from ttt.match import (
     unfinished_positions,
 )
 from ttt.players import PerfectPlayer, RandomPlayer, SearchPlayer, TDPlayer, afterstates
-TABLE = nb08.whole_game()
+from ttt.retrograde import tablebase
+TABLE = tablebase()
 POSITIONS = unfinished_positions()
 CRITICAL = [b for b in POSITIONS if len(TABLE.lookup(b).best_moves) < len(b.legal_moves())]
 
@@ -298,9 +299,7 @@ def test_a_right_teacher_loop_of_the_learners_own_is_accepted_and_one_without_ep
 def test_the_teacher_check_blames_no_package_code_and_keeps_its_own_work_out_of_the_budget(monkeypatch):
     """Issue 27: a right answer was refused in a fresh process, the check's own optimal_share counted in the
     learner's budget and blamed as "the trained player's move"."""
-    nb08._boards_against_a_perfect_o.cache_clear()
-    nb08._taught_classes.cache_clear()
-    nb08._self_play_share.cache_clear()
+    nb08._against_a_perfect_o.cache_clear()
     from ttt.exercises import calls
     with calls.budget_scope() as budget:
         judged = exercise("08", 4).judge(_teacher_with())
@@ -361,3 +360,20 @@ def test_the_open_exercise_has_no_check(capsys):
     item = exercise("08", 6)
     assert not item.has_check and len(item.hints) >= 2
     assert "open question" in verdict(capsys, "08", 6, None)[1]
+
+
+def _keyed_by(key):
+    """The worked loop's table, keyed otherwise by ``key(cells)``: a learner's own choice of key."""
+    def train_td_teacher(games, seed, alpha=0.2, epsilon=0.1):
+        player = _teacher_with()(games, seed, alpha, epsilon)
+        return TDPlayer({key(cells): value for cells, value in player.values.items()})
+    return train_td_teacher
+
+
+def test_a_table_keyed_otherwise_is_named_and_one_keyed_by_boards_accepted():
+    """The wrong key is the first fault of the table: it is named before any other, without a board drawn."""
+    judged = exercise("08", 4).judge(_keyed_by(tuple))
+    assert judged.mistake == "wrong-key" and "(a tuple)" in judged.text and "---+" not in judged.text
+    some_none = _keyed_by(lambda cells: None if cells.count("X") > 3 else cells)
+    assert exercise("08", 4).judge(some_none).mistake == "wrong-key"
+    assert exercise("08", 4).judge(_keyed_by(Board.parse)).ok

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+import re
+from collections import namedtuple
 
 from ttt.board import Board
 from ttt.exercises.calls import current_budget, stop
@@ -16,9 +17,8 @@ from ttt.positions import random_positions, unfinished_positions
 from ttt.game import Game, status_line
 from ttt.geometry import BoardError
 
+
 # ====================================================================== 02.1 undo
-
-
 def undo(game):
     """Take back the last move of the person at the board (with the computer's reply); False if there is none."""
     human = game.human  # None when two people share the board
@@ -35,13 +35,8 @@ def undo(game):
     return True
 
 
-class Undone(NamedTuple):
+class Undone(namedtuple("Undone", "returned history board message")):
     """What a call of undo left: what it returned, the game's history, board and message (its status if it ends so)."""
-
-    returned: object
-    history: list
-    board: Board
-    message: object
 
     def __repr__(self):
         return f"{shown(self.returned)}, leaving the history {self.history} and the message {self.message!r}"
@@ -57,9 +52,8 @@ def _game(size, computer, clicks=()):
 
 def _undone(undo, spec) -> Undone:
     """What undo does to a fresh game replayed to ``spec``: (size, the computer's mark or None, clicks)."""
-    size, computer, clicks = spec
     with current_budget().paused():
-        game = _game(size, computer, clicks)
+        game = _game(*spec)
     returned = undo(game)
     status = status_line(game.board)
     message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
@@ -85,50 +79,38 @@ def _undo_cases():
                                show=(before[n].board if n < len(clicks) else game.board,))
 
 
-def _took(spec, expected, got) -> int:
-    return len(expected.history) - len(got.history)
-
-
-UNDO_SLIPS = [
-    (When(lambda spec, expected, got: expected.returned is False),
-     lambda spec, *_: "With nothing of the person's left to take back, undo should change nothing and return False."
-     + (" With the computer playing X, its first move is not yours to take back." if spec[1] == "X" else ""),
-     "undoes-what-is-not-yours"),
-    (When(lambda *case: case[0][1] and _took(*case) == -1),
-     "That took back only the computer's reply: your own move is still on the board, and it is the computer's turn."
-     " Take back your move too.", "only-the-reply"),
-    (When(lambda spec, expected, got: spec[1] and got.board == expected.board and got.history != expected.history),
-     "The board is right but game.history is not: keep the two in step.", "history-out-of-step"),
-    (When(lambda *case: _took(*case) > 0), lambda *case: f"It took back {plural(_took(*case), 'move')} too many.",
-     "too-many"),
-    (When(lambda *case: _took(*case) < 0), lambda *case: f"It took back {plural(-_took(*case), 'move')} too few.",
-     "too-few"),
-    (When(lambda spec, expected, got: got.board != expected.board),
-     lambda spec, expected, got: ("undo left this board:", got.board), "wrong-position"),
-    (When(lambda spec, expected, got: got.returned is None), "undo took a move back but returned None: is a `return`"
-     " missing?", "returns-none"),
-    (When(lambda spec, expected, got: got.returned is not True), "undo took a move back, so it should return True.",
-     "returns-not-true"),
-    (When(lambda spec, expected, got: True), lambda spec, expected, got: f"The game is right, but after undo the"
-     f" message is {got.message!r}: it should end with the status of the board.", "stale-message"),
-]
-
-
 UNDO = Exercise(
-    number=1,
-    starter=function_starter(undo),
-    code=(undo,),
+    number=1, starter=function_starter(undo), code=(undo,), answer=lambda: undo,
     checker=FunctionCheck(
-        None, _undo_cases, name="undo", args="game", call=_undone, mistakes=UNDO_SLIPS,
+        None, _undo_cases, name="undo", args="game", call=_undone,
         compare=lambda got, expected: got == expected and got.returned is expected.returned,
-        label="105 seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start"),
-    answer=lambda: undo,
+        label="105 seeded games on 3×3 and 4×4, played to the end and then undone move by move to the start",
+        mistakes=[
+            (When(lambda spec, expected, got: expected.returned is False), lambda spec, *_: "With nothing of the"
+             " person's left to take back, undo should change nothing and return False." + (" With the computer"
+             " playing X, its first move is not yours to take back." if spec[1] == "X" else ""),
+             "undoes-what-is-not-yours"),
+            (When(lambda spec, expected, got: spec[1] and len(got.history) == len(expected.history) + 1),
+             "That took back only the computer's reply: your own move is still on the board, and it is the"
+             " computer's turn. Take back your move too.", "only-the-reply"),
+            (When(lambda spec, expected, got: got.board == expected.board and got.history != expected.history),
+             "The board is right but game.history is not: keep the two in step.", "history-out-of-step"),
+            (When(lambda spec, expected, got: len(got.history) < len(expected.history)), lambda spec, expected, got:
+             f"It took back {plural(len(expected.history) - len(got.history), 'move')} too many.", "too-many"),
+            (When(lambda spec, expected, got: len(got.history) > len(expected.history)), lambda spec, expected, got:
+             f"It took back {plural(len(got.history) - len(expected.history), 'move')} too few.", "too-few"),
+            (When(lambda spec, expected, got: got.board != expected.board),
+             lambda spec, expected, got: ("undo left this board:", got.board), "wrong-position"),
+            (When(lambda spec, expected, got: got.returned is None),
+             "undo took a move back but returned None: is a `return` missing?", "returns-none"),
+            (When(lambda spec, expected, got: got.returned is not True),
+             "undo took a move back, so it should return True.", "returns-not-true"),
+            (When(lambda spec, expected, got: True), lambda spec, expected, got: f"The game is right, but after undo"
+             f" the message is {got.message!r}: it should end with the status of the board.", "stale-message")]),
 )
 
 
 # ====================================================================== 02.2 who starts
-
-
 class FirstCell:
     """An opponent that plays the first empty cell: predictable, and so easy to test against."""
 
@@ -171,7 +153,7 @@ def _not_a_cell(board, legal, got) -> str:
 
 
 WHO_STARTS = Exercise(
-    number=2,
+    number=2, code=(FirstCell, RandomCell), answer=lambda: FirstCell(),
     starter="""\
 class FirstCell:
     def move(self, board):
@@ -179,7 +161,6 @@ class FirstCell:
 
 
 exercise("02", 2).check(FirstCell())""",
-    code=(FirstCell, RandomCell),
     checker=FunctionCheck(
         lambda board: OneOf(board.legal_moves()), lambda: unfinished_positions() + random_positions(4, 4, 4, 500, 0),
         name="move", method="move", call=_as_cell, compare=lambda got, legal: type(got) is int and got in legal,
@@ -187,12 +168,10 @@ exercise("02", 2).check(FirstCell())""",
         mistakes=[(When(lambda *case: bool(_not_a_cell(*case))), _not_a_cell, "not-a-cell"),
                   (When(lambda board, legal, got: True), lambda board, legal, got: f"Cell {got} is taken by"
                    f" {board.cells[got]}: choose among board.legal_moves().", "taken-cell")]),
-    answer=lambda: FirstCell(),
 )
 
 
 # ====================================================================== 02.3 rows and columns
-
 PROMPT = "X to move, enter a cell 0-8: "
 
 
@@ -212,11 +191,8 @@ def row_col(read):
 
 
 def _expected_row_col(answer: str) -> str:
-    parts = answer.split(",")
-    if len(parts) == 2 and all(part.strip() in ("0", "1", "2") for part in parts):
-        row, col = (int(part) for part in parts)
-        return str(row * 3 + col)
-    return answer.strip()
+    pair = re.fullmatch(r"\s*([0-2])\s*,\s*([0-2])\s*", answer)
+    return str(3 * int(pair[1]) + int(pair[2])) if pair else answer.strip()
 
 
 ANSWERS = (
@@ -279,42 +255,33 @@ def _reads(row_col, given):
     return got.strip()
 
 
-PASS_ON = "Anything you cannot turn into a cell should be passed on unchanged, for the loop to refuse."
-
-
-def _too_much(given, expected, got) -> str:
-    return (f"{given!r} is not a row and column on the board, so pass it on unchanged and let the loop refuse it with"
-            " its own message." + (" (Turning it into a cell number would give a message about a cell the player"
-                                   " never typed.)" if given in ("3,3", "0,3", "-1,0") else ""))
-
-
 ROWS_COLS = Exercise(
-    number=3,
-    starter=function_starter(row_col),
-    code=(row_col,),
+    number=3, starter=function_starter(row_col), code=(row_col,), answer=lambda: row_col,
     checker=FunctionCheck(
-        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}", note=PASS_ON)
+        None, lambda: [Case((given,), _expected_row_col(given), where=f"for the answer {given!r}", note="Anything you"
+                            " cannot turn into a cell should be passed on unchanged, for the loop to refuse.")
                        for given in ANSWERS]
         + [Case((ENDED,), ENDED, where="when the wrapped read raises EOFError (the input has ended)",
                 note="Let the EOFError through: the loop needs it to stop.")],
         name="row_col", args="read", call=_reads,
         label=f"{len(ANSWERS)} answers: rows and columns become cells, the other {len(ANSWERS) - 11} kinds of answer"
               " pass through unchanged, and the end of the input still ends the game",
-        mistakes=[(When(lambda given, expected, got: given is ENDED), "Your read swallowed it: let EOFError through, so"
-                   " that the loop stops.", "swallows-the-end"),
-                  (When(lambda given, expected, got: expected == given.strip()), _too_much, "translates-too-much"),
-                  (When(lambda given, expected, got: got == _expected_row_col(",".join(given.split(",")[::-1]))),
-                   "Are rows and columns swapped? The row comes first.", "rows-cols-swapped"),
-                  (When(lambda given, expected, got: got == given.strip()),
-                   "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
-                  (When(lambda given, expected, got: True), "That is not the cell of that row and column.",
-                   "wrong-cell")]),
-    answer=lambda: row_col,
+        mistakes=[
+            (When(lambda given, expected, got: given is ENDED),
+             "Your read swallowed it: let EOFError through, so that the loop stops.", "swallows-the-end"),
+            (When(lambda given, expected, got: expected == given.strip()), lambda given, *_: f"{given!r} is not a row"
+             " and column on the board, so pass it on unchanged and let the loop refuse it with its own message." + (
+                 " (Turning it into a cell number would give a message about a cell the player never typed.)"
+                 if given in ("3,3", "0,3", "-1,0") else ""), "translates-too-much"),
+            (When(lambda given, expected, got: got == _expected_row_col(",".join(given.split(",")[::-1]))),
+             "Are rows and columns swapped? The row comes first.", "rows-cols-swapped"),
+            (When(lambda given, expected, got: got == given.strip()),
+             "That is a row and a column on the board: turn it into the number of its cell.", "passes-a-pair-on"),
+            (When(lambda given, expected, got: True), "That is not the cell of that row and column.", "wrong-cell")]),
 )
 
 
 # ====================================================================== 02.4 Hutton's messages
-
 INVALID_NUMBER, INVALID_MOVE = "ERROR: Invalid number", "ERROR: Invalid move"
 HUTTON_ANSWERS = [str(cell) for cell in range(9)] + [
     "9", "10", "-1", "", "centre", "q", "1,2", " 4", "4 ", "04", "007", "٣",
@@ -331,14 +298,11 @@ def hutton_message(board, answer):
     return None
 
 
-def _valid(board: Board, cell: int):
-    """Hutton's ``valid``: a cell on the board and blank, or the message for one that is not."""
-    return INVALID_MOVE if not 0 <= cell < board.size or board.cells[cell] != "." else None
-
-
-def _hutton_reference(board: Board, answer: str):
-    number = answer and all(char in "0123456789" for char in answer)    # getNat: a non-empty line of digits 0-9
-    return _valid(board, int(answer)) if number else INVALID_NUMBER
+def _hutton_reference(board: Board, answer: str, is_number=lambda text: text and set(text) <= set("0123456789")):
+    """Hutton's getNat (a non-empty line of the digits 0-9; a slip tests otherwise), then valid: on the board, blank."""
+    if not is_number(answer):
+        return INVALID_NUMBER
+    return INVALID_MOVE if not 0 <= int(answer) < board.size or board.cells[int(answer)] != "." else None
 
 
 SLIPS_SHOWN_BY = {  # an answer, and the rule of getNat that it tests: the slip that fails on it
@@ -362,44 +326,26 @@ def _describe_hutton(board, answer, expected, got):
     return SLIPS_SHOWN_BY.get(answer)
 
 
-EVERY_BOARD = 100   # 02.4 tries one in EVERY_BOARD unfinished positions (fullest first), and the empty board
-
-
-def _hutton_cases():
-    boards = unfinished_positions()[::EVERY_BOARD] + (Board.empty(),)
-    return [(board, given) for board in boards for given in HUTTON_ANSWERS]
-
-
 HUTTON = Exercise(
-    number=4,
-    starter=function_starter(hutton_message),
-    code=(hutton_message,),
+    number=4, starter=function_starter(hutton_message), code=(hutton_message,), answer=lambda: hutton_message,
     checker=FunctionCheck(
-        _hutton_reference, _hutton_cases,
+        _hutton_reference, lambda: [(board, given) for board in unfinished_positions()[::100] + (Board.empty(),)
+                                    for given in HUTTON_ANSWERS],
         name="hutton_message", args="board, answer", describe=_describe_hutton,
-        label=f"47 positions (one in {EVERY_BOARD} unfinished positions, and the empty board), for"
-              f" {len(HUTTON_ANSWERS)} answers each",
+        label=f"47 positions (one in 100 unfinished positions, and the empty board), for {len(HUTTON_ANSWERS)} answers"
+              " each",
         mistakes=[
             (lambda board, answer: _hutton_reference(board, answer.strip()), SLIPS_SHOWN_BY[" 4"], "strips_spaces"),
-            (lambda board, answer: _valid(board, int(answer)) if answer.isdigit() else INVALID_NUMBER,
-             SLIPS_SHOWN_BY["٣"], "isdigit"),
-            (lambda board, answer: _valid(board, int(answer)) if answer.strip().lstrip("-").isdigit()   # int(answer)
-             else INVALID_NUMBER, SLIPS_SHOWN_BY["-1"], "int_parses"),
+            (lambda board, answer: _hutton_reference(board, answer, str.isdigit), SLIPS_SHOWN_BY["٣"], "isdigit"),
+            (lambda board, answer: _hutton_reference(board, answer, lambda text: text.strip().lstrip("-").isdigit()),
+             SLIPS_SHOWN_BY["-1"], "int_parses"),   # int(answer)
             (lambda board, answer: INVALID_NUMBER if answer[:1] == "0" and len(answer) > 1
              else _hutton_reference(board, answer), SLIPS_SHOWN_BY["04"], "leading_zero_refused"),
             (lambda board, answer: None if _hutton_reference(board, answer) == INVALID_MOVE and int(answer) < board.size
              else _hutton_reference(board, answer), "That cell is taken, which `valid` refuses: a move needs a blank"
-             " cell.", "taken_is_fine")],
-    ),
-    answer=lambda: hutton_message,
+             " cell.", "taken_is_fine")]),
 )
 
 
-# ====================================================================== 02.5 ★ bigger boards and 02.6 ★ two views
-
-BIGGER = Exercise(number=5)
-
-TWO_VIEWS = Exercise(number=6)
-
-
-EXERCISES = [UNDO, WHO_STARTS, ROWS_COLS, HUTTON, BIGGER, TWO_VIEWS]
+# ====================================================================== 02.5 ★ bigger boards, 02.6 ★ two views
+EXERCISES = [UNDO, WHO_STARTS, ROWS_COLS, HUTTON, Exercise(number=5), Exercise(number=6)]

@@ -37,10 +37,9 @@ def minimax_outcome(board):
 
 
 def _outcome_reference(board: Board) -> str:
-    """The finished game's outcome, or the solver's value read from X's side."""
-    if board.is_over:
-        return board.outcome
-    return {1: "X", 0: "draw", -1: "O"}[solve(board).value * (1 if board.turn == "X" else -1)]
+    """The finished game's outcome, or the solver's value read as the outcome."""
+    sides = {1: board.turn, 0: "draw", -1: "XO"[board.turn == "X"]}  # who wins, by the value for the side to move
+    return board.outcome if board.is_over else sides[solve(board).value]
 
 
 @lru_cache(maxsize=None)
@@ -52,30 +51,25 @@ def _slipped(board: Board, key=None, swapped=False) -> str:
     return (max if (board.turn == "X") != swapped else min)(outcomes, key=key)
 
 
-def _later_positions(marks: int = 4) -> tuple[Board, ...]:
-    """The notebook's ``later``: every position with at least ``marks`` marks, fullest first."""
-    return tuple(board for board in all_positions() if board.moves_made >= marks)
-
-
 HUTTON_ORDER = Exercise(
     number=1, starter=function_starter(minimax_outcome), code=(minimax_outcome,), answer=lambda: minimax_outcome,
-    figures=lambda: dict(wrong_later_positions=sum(_slipped(b) != _outcome_reference(b) for b in _later_positions())),
+    figures=lambda: dict(wrong_later_positions=sum(_slipped(board) != _outcome_reference(board)   # the notebook's later
+                                                   for board in all_positions() if board.moves_made >= 4)),
     checker=FunctionCheck(   # 603 positions: a learner's minimax without a memo searches them in hundredths of a second
-        _outcome_reference, lambda: tuple(board for board in _later_positions(5) if canonical(board) == board),
+        _outcome_reference, lambda: [board for board in all_positions() if board.moves_made >= 5
+                                     and canonical(board) == board],
         name="minimax_outcome", label="the 603 positions with at least five marks, up to symmetry",
-        mistakes=[
-            (_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case '
-                       "letters come after capitals), so X would rather draw than win. Compare with a key: "
-                       "max(..., key=...).", "strings_compared"),
-            (lambda board: _slipped(board, ORDER.get, swapped=True),
-             "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
-            # `return board.winner` at a leaf: None for a draw (the search then fails comparing None in its key)
-            (lambda board: board.winner if board.is_over else _outcome_reference(board),
-             'A drawn game has no winner: on a finished board without one, `board.winner` is'
-             ' None. The outcome there is "draw".', "winner_for_a_draw"),
-        ],
         describe=lambda board, expected, got: None if isinstance(got, str) and got in ORDER else (
-            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}.")),
+            f"Return one of the three strings \"O\", \"draw\" and \"X\", not {got!r}."),
+        mistakes=[(_slipped, 'Did you compare the strings themselves? As strings "draw" > "X" > "O" (lower-case letters'
+                   ' come after capitals), so X would rather draw than win. Compare with a key: max(..., key=...).',
+                   "strings_compared"),
+                  (lambda board: _slipped(board, ORDER.get, swapped=True),
+                   "X and O swapped? X takes the largest outcome, O the smallest.", "x_and_o_swapped"),
+                  # `return board.winner` at a leaf: None for a draw (the search then fails comparing None in its key)
+                  (lambda board: board.winner if board.is_over else _outcome_reference(board), "A drawn game has no"
+                   ' winner: on a finished board without one, `board.winner` is None. The outcome there is "draw".',
+                   "winner_for_a_draw")]),
 )
 
 
@@ -126,11 +120,9 @@ def _tables(board: Board):
     """(perfect player's table, give-up player's table) from ``board``, the give-up moves from the solver."""
     perfect = PerfectPlayer()
 
-    def gives_up(position):
-        if solve(position).value < 0:  # the lowest-numbered move with the lowest score
-            scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
-            return [min(sorted(scores), key=scores.get)]
-        return [perfect.move(position)]
+    def gives_up(position):   # when every move loses, the lowest-numbered move with the lowest score
+        scores = {cell: -solve(position.play(cell)).score for cell in position.legal_moves()}
+        return [min(sorted(scores), key=scores.get) if solve(position).value < 0 else perfect.move(position)]
 
     return (games_against_everyone(board, board.turn, lambda position: [perfect.move(position)]),
             games_against_everyone(board, board.turn, gives_up))
@@ -141,10 +133,8 @@ def _summary(table: Counter, lengths: bool = False) -> str:
     parts = []
     for result, said in (("win", "won"), ("draw", "drawn"), ("loss", "lost")):
         games = {length: n for (outcome, length), n in sorted(table.items()) if outcome == result}
-        part = f"{sum(games.values())} {said}"
-        if lengths and games:
-            part += " (" + ", ".join(f"{n} in {plural(length, 'move')}" for length, n in games.items()) + ")"
-        parts.append(part)
+        by_length = ", ".join(f"{n} in {plural(length, 'move')}" for length, n in games.items())
+        parts.append(f"{sum(games.values())} {said}" + (f" ({by_length})" if lengths and games else ""))
     return f"{plural(sum(table.values()), 'game')}: {', '.join(parts)}"
 
 
@@ -160,21 +150,6 @@ def _playable(shape: tuple[int, int, int], other_board: str):
     return parse
 
 
-def _tables_differ(board: Board) -> bool:
-    perfect, quitter = _tables(board)
-    return perfect != quitter
-
-
-def _explain_tables(board: Board):
-    value = solve(board).value
-    if value >= 0:
-        return (f"Here the side to move, {board.turn}, is not lost (value {value:+d}). The perfect player only "
-                "plays moves that keep the value, so it never meets a position where every move loses, and "
-                "the give-up rule never comes into play: both players play the same games.")
-    return (f"{board.turn} is lost here, but the two players still play the same games from this position: "
-            "look for a lost position where the moves lose at different speeds.")
-
-
 def _compare_tables(perfect: Counter, quitter: Counter) -> str:
     """The two tables in words; by the length of their games too when the results alone read the same."""
     lengths = _summary(perfect) == _summary(quitter)
@@ -187,7 +162,14 @@ GIVE_UP = Exercise(
     figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
-        _tables_differ, _explain_tables, parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
+        lambda board: _tables(board)[0] != _tables(board)[1],
+        lambda board: (f"Here the side to move, {board.turn}, is not lost (value {solve(board).value:+d}). The perfect"
+                       " player only plays moves that keep the value, so it never meets a position where every move"
+                       " loses, and the give-up rule never comes into play: both players play the same games."
+                       if solve(board).value >= 0 else f"{board.turn} is lost here, but the two players still play"
+                       " the same games from this position: look for a lost position where the moves lose at"
+                       " different speeds."),
+        parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
         success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."),
 )
 
@@ -203,26 +185,9 @@ def verdict(board, cell):
     return f"that was a {labels[best]}; now it is a {labels[cell]}"
 
 
-@lru_cache(maxsize=None)
-def _verdicts_reference(board: Board) -> dict[int, str]:
-    """Every move's verdict, from the solver: a move keeps the value if its sign is the position's."""
-    empty = board.size - board.moves_made
-    best = solve(board).score
-    scores = {cell: -solve(board.play(cell)).score for cell in board.legal_moves()}
-    return {cell: "good move" if sign(score) == sign(best) else
-            f"that was a {describe(best, empty)}; now it is a {describe(score, empty)}"
-            for cell, score in scores.items()}
-
-
-def _moves() -> list[tuple[Board, int]]:
-    """The 345 moves of the 54 unfinished positions with at most three marks up to symmetry: every slip shows there."""
-    move_scores(Board.empty())   # the solved table it reads is built here, not in the learner's first call
-    return [(board, cell) for board in unfinished_positions()
-            if board.moves_made <= 3 and canonical(board) == board for cell in board.legal_moves()]
-
-
-def _by_scores(scores, board, cell, same=lambda a, b: sign(a) == sign(b)):
-    """A verdict from ``scores``, the slips' shared part: the best move by score, its label, the move's label."""
+def _by_scores(board, cell, scores=None, same=lambda a, b: sign(a) == sign(b)):
+    """A verdict from the package's move_scores and move_hints: the reference; a slip gives its own scores or test."""
+    scores = scores or move_scores(board)
     best = max(scores, key=scores.get)
     if same(scores[cell], scores[best]):
         return "good move"
@@ -238,21 +203,23 @@ _AS_THE_PROMPT = "write it as the prompt does, \"that was a win in 3; now it is 
 
 COACH = Exercise(
     number=3, starter=function_starter(verdict), code=(verdict,), answer=lambda: verdict,
-    checker=FunctionCheck(
-        lambda board, cell: _verdicts_reference(board)[cell], _moves, name="verdict", args="board, cell",
+    checker=FunctionCheck(   # 345 moves, every slip shows there; the reference builds the solved table before a call
+        _by_scores, lambda: [(board, cell) for board in unfinished_positions() if board.moves_made <= 3
+                             and canonical(board) == board for cell in board.legal_moves()],
+        name="verdict", args="board, cell",
         label="every move of the 54 unfinished 3×3 positions with at most three marks, up to symmetry",
         mistakes=[
-            (lambda board, cell: _by_scores(move_scores(board), board, cell, same=lambda a, b: a == b),
+            (lambda board, cell: _by_scores(board, cell, same=lambda a, b: a == b),
              "A slower win keeps the value: compare the signs of the scores (win, draw, loss), not the scores "
              "themselves.", "scores_compared"),
-            (lambda board, cell: _by_scores({move: solve(board.play(move)).score for move in board.legal_moves()},
-                                            board, cell),
+            (lambda board, cell: _by_scores(board, cell, {move: solve(board.play(move)).score
+                                                          for move in board.legal_moves()}),
              "It takes the move with the *lowest* score for the side to move as the best one: is it `min` where "
              "`max` belongs, or scores from the opponent's view? move_scores(board) scores each move for the "
              "side to move now; solve(board.play(cell)).score scores the position after it for the opponent.",
              "worst_move_as_best"),
             (lambda board, cell: re.sub(r"that was a (.*); now it is a (.*)", r"that was a \2; now it is a \1",
-                                        _verdicts_reference(board)[cell]),
+                                        _by_scores(board, cell)),
              "Is the best move's label first, and the label of the move played second?", "labels_swapped"),
             (_spelled(str.lower),
              f"The words are right but not the capitals: {_AS_THE_PROMPT}, all in lower case.", "capitals"),
@@ -261,8 +228,7 @@ COACH = Exercise(
              "between the two parts.", "punctuation"),
             (_spelled(lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))),
              f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
-             "lower case, with a semicolon between the two parts.", "capitals_and_punctuation"),
-        ]),
+             "lower case, with a semicolon between the two parts.", "capitals_and_punctuation")]),
 )
 
 
@@ -298,67 +264,42 @@ def where_ten_breaks():
     return None
 
 
-def _post_move(lay, me: int, opp: int, moves: int, cell: int) -> int:
-    """The post's score of playing ``cell`` on bitboards: 10 − d for a win on move d, 0 for a draw, else −reply."""
-    mine = me | 1 << cell
-    if lay.wins_with(cell, mine):
-        return 10 - (moves + 1)
-    return 0 if moves + 1 == lay.size else -_post_bits(lay, opp, mine, moves + 1)
+@lru_cache(maxsize=None)
+def _post_bits(lay, me: int, opp: int, moves: int) -> dict[int, int]:
+    """The post's score of each move: 10 − d for a win on move d, 0 for a draw (bitboards, apart from the solution)."""
+    scores = {}
+    for cell in (cell for cell in range(lay.size) if not (me | opp) >> cell & 1):
+        mine, last = me | 1 << cell, moves + 1 == lay.size
+        scores[cell] = (10 - (moves + 1) if lay.wins_with(cell, mine) else 0 if last
+                        else -max(_post_bits(lay, opp, mine, moves + 1).values()))
+    return scores
 
 
 @lru_cache(maxsize=None)
-def _post_bits(lay, me: int, opp: int, moves: int) -> int:
-    free = lay.full & ~(me | opp)
-    return max(_post_move(lay, me, opp, moves, cell) for cell in range(lay.size) if free & 1 << cell)
+def _post_pick(board: Board) -> dict:
+    """The cell the post's best-move picks (its first top score), the outcome that keeps, the best one, every move's."""
+    lay, empty = layout(board.rows, board.cols, board.k), board.size - board.moves_made
+    posts = _post_bits(lay, *lay.sides(board)[:2], board.moves_made)
+    ours = {cell: -solve(board.play(cell)).score for cell in posts}
+    chosen = min(cell for cell, post in posts.items() if post == max(posts.values()))
+    return dict(cell=chosen, keeps=describe(ours[chosen], empty), best=describe(max(ours.values()), empty),
+                breaks=sign(ours[chosen]) < sign(max(ours.values())), posts=posts, scores="\n".join(
+                    f"  cell {cell}: {describe(ours[cell], empty)}, the post's score {post:+d}"
+                    for cell, post in posts.items()))
 
 
-def _post_move_scores(board: Board) -> dict[int, int]:
-    """The post's scores, from its own negamax on bitboards: the empty 3×4 board has 112,000 positions below it."""
-    lay = layout(board.rows, board.cols, board.k)
-    me, opp, _ = lay.sides(board)
-    return {cell: _post_move(lay, me, opp, board.moves_made, cell) for cell in board.legal_moves()}
-
-
-def _post_table(board: Board) -> tuple[dict[int, tuple[int, int]], int]:
-    """{cell: (depth-aware score, the post's score)}, and the cell the post's best-move picks: the first top one."""
-    posts = _post_move_scores(board)
-    table = {cell: (-solve(board.play(cell)).score, post) for cell, post in posts.items()}
-    return table, min(cell for cell, post in posts.items() if post == max(posts.values()))
-
-
-def _ten_breaks(board: Board) -> bool:
-    table, chosen = _post_table(board)
-    return sign(table[chosen][0]) < max(sign(score) for score, _ in table.values())
-
-
-def _moves_text(board: Board, table) -> str:
-    empty = board.size - board.moves_made
-    return "\n".join(f"  cell {cell}: {describe(score, empty)}, the post's score {post:+d}"
-                     for cell, (score, post) in table.items())
-
-
-def _explain_ten(board: Board):
-    table, chosen = _post_table(board)
-    return (f"Here the post's best-move picks cell {chosen}, which keeps the value: "
-            f"{describe(table[chosen][0], board.size - board.moves_made)}.",
-            reveal(_moves_text(board, table)),
-            "Look near the end of a long game: a win on move 10 or later scores 0 or less.")
-
-
-def _ten_success(board: Board):
-    table, chosen = _post_table(board)
-    empty = board.size - board.moves_made
-    return (f"the post's best-move plays cell {chosen} ({describe(table[chosen][0], empty)}), "
-            f"throwing away a {describe(max(score for score, _ in table.values()), empty)}:\n"
-            f"{_moves_text(board, table)}")
-
+TEN_BREAKS = "the post's best-move plays cell {cell} ({keeps}), throwing away a {best}:\n{scores}"
 
 TEN_MINUS_DEPTH = Exercise(
     number=4, starter=answer_starter('a Board of 3×4 with k=3, or text such as "XO../..../...."'),
-    figures=lambda: dict(board=where_ten_breaks(), ten_breaks=_ten_success(where_ten_breaks())),
+    figures=lambda: dict(board=where_ten_breaks(), ten_breaks=TEN_BREAKS.format_map(_post_pick(where_ten_breaks()))),
     code=(post_negamax, post_scores, throws_value_away, where_ten_breaks), answer=where_ten_breaks,
     checker=PositionCheck(
-        _ten_breaks, _explain_ten, success=_ten_success,
+        lambda board: _post_pick(board)["breaks"],
+        lambda board: ("Here the post's best-move picks cell {cell}, which keeps the value: {keeps}.".format_map(
+            _post_pick(board)), reveal(_post_pick(board)["scores"]),
+            "Look near the end of a long game: a win on move 10 or later scores 0 or less."),
+        success=lambda board: TEN_BREAKS.format_map(_post_pick(board)),
         parse=_playable((3, 4, 3), "Give a position of the 3×4 board with three in a row, such as"
                                    " Board.parse(\"X.../.O../....\") (k is the shorter side, 3).")),
 )

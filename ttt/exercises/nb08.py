@@ -21,13 +21,9 @@ from ttt.match import optimal_share, unfinished_positions
 from ttt.players import PerfectPlayer, TDPlayer, afterstates
 from ttt.symmetry import canonical_key, permutations, transform_cells
 from ttt.retrograde import tablebase
+from ttt.tree import reachable_positions
 
 COUNTS = FEATURE_NAMES[1:]  # the six counts; bias is not one of them
-
-
-def whole_game():
-    """Every 3×3 position solved, the one table these exercises and their tests read."""
-    return tablebase()
 
 
 # ====================================================================== 08.1 which features matter
@@ -58,8 +54,6 @@ WORST_TWO = {"their_twos", "my_wins"}  # stated; tests/exercises/test_nb08.py re
 SHARES = {"my_wins": 0.807, "their_twos": 0.808, "my_twos": 0.942, "their_ones": 0.969, "my_ones": 0.988,
           "their_wins": 0.988}
 """The shares of train_lms(2000, seed=0) with each count dropped, as stated (the test recomputes them)."""
-
-
 _FEATURES_TODO = ('replace None with the names of two counts, such as {"my_ones", "their_ones"}, then run the cell'
                   " again.")
 
@@ -123,25 +117,22 @@ def _count_fork_cells(board: Board, me: str | None = None, at_least: int = 2, ex
     return sum(n == exactly if exactly else n >= at_least for n in per_cell.values())
 
 
-def _fork_positions() -> list[Board]:
-    """The 2,350 positions with at most five marks: every slip shows there, at a tenth of the cost of all 5,478."""
-    return [board for board in all_positions() if board.moves_made <= 5]
-
-
 A_FORK_FEATURE = Exercise(
     number=2, starter=function_starter(fork_cells), code=(fork_cells,), answer=lambda: fork_cells,
-    checker=FunctionCheck(_count_fork_cells, _fork_positions, name="fork_cells", mistakes=[
-        (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move (`board.turn`):"
-         " \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.", "side-to-move"),
-        (lambda board: _count_fork_cells(board, exactly=2),
-         "Perhaps you counted the cells on exactly two such lines: a cell on three or more counts too.", "exactly-two"),
-        (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
-         "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.",
-         "counts-lines"),
-        (lambda board: _count_fork_cells(board, at_least=1),
-         "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
-         "at-least-one"),
-    ], label="all 2,350 positions with at most five marks"),
+    checker=FunctionCheck(   # every slip shows with at most five marks, at a tenth of the cost of all 5,478 positions
+        _count_fork_cells, lambda: [board for board in all_positions() if board.moves_made <= 5], name="fork_cells",
+        label="all 2,350 positions with at most five marks", mistakes=[
+            (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move"
+             " (`board.turn`): \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.",
+             "side-to-move"),
+            (lambda board: _count_fork_cells(board, exactly=2), "Perhaps you counted the cells on exactly two such"
+             " lines: a cell on three or more counts too.", "exactly-two"),
+            (lambda board: len(line_states(board, other(board.turn))["my_ones"]),
+             "Perhaps you counted the `my_ones` lines: count the empty cells that two or more of them share.",
+             "counts-lines"),
+            (lambda board: _count_fork_cells(board, at_least=1),
+             "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
+             "at-least-one")]),
 )
 
 
@@ -200,60 +191,40 @@ def train_td_teacher(games, seed, alpha=0.2, epsilon=0.1):
     return player
 
 
-@lru_cache(maxsize=1)
-def _boards_against_a_perfect_o() -> frozenset:
-    """Every board X can produce (cell strings) when O plays only value-keeping moves."""
-    table = whole_game()
-    produced, seen, stack = set(), {Board.empty()}, [Board.empty()]
-    while stack:
-        board = stack.pop()
-        moves = () if board.is_over else board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves
-        for cell in moves:
-            child = board.play(cell)
-            if board.turn == "X":
-                produced.add(child.cells)
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return frozenset(produced)
-
-
 _GAMES = 200  # enough to fill most of the table, few enough for a right answer 10 times slower than ours
 _EXPLORING_GAMES = 30  # the games of the runs where every move explores (epsilon=1), and none (epsilon=0)
 
 
 @lru_cache(maxsize=1)
-def _self_play_share() -> tuple[float, int]:
-    player = train_td(_GAMES, 0, progress=False)
-    return optimal_share(player), len(player.values)
-
-
-@lru_cache(maxsize=1)
-def _taught_classes() -> int:
-    return len(train_td_teacher(_GAMES, 0).values)
+def _against_a_perfect_o() -> tuple[frozenset, int, float, int]:
+    """Built before any learner's call: the boards a perfect O allows, TD(0)'s classes against it, self-play's."""
+    table, met, self_play = tablebase(), {Board.empty()}, train_td(_GAMES, 0, progress=False)
+    for board in reachable_positions():   # fewest marks first: a board comes after every board it is played from
+        if board in met and not board.is_over:
+            met.update(map(board.play, board.legal_moves() if board.turn == "X" else table.lookup(board).best_moves))
+    return (frozenset(board.cells for board in met), len(train_td_teacher(_GAMES, 0).values),
+            optimal_share(self_play), len(self_play.values))
 
 
 def _trained(learner: Learner, games: int, **options):
-    """The player the learner's function returns, and its table; stops the check when there is none."""
+    """The player the learner's function returns, and its table keyed by cells (a Board key by its cells), or a stop."""
     where = f"on games={games:,}, seed=0" + "".join(f", {name}={value}" for name, value in options.items())
     player = learner(games, 0, where=where, call=lambda function, *args: function(*args, **options))
     values = getattr(player, "values", None)
     if not isinstance(values, dict) or not callable(getattr(player, "move", None)):
         stop(f"train_td_teacher({games}, 0) returned {describe_value(player)}; return the TDPlayer whose `values` "
              "it trained.", mistake="not-a-player")
-    return player, values
-
-
-def _cells(key) -> str:
-    return key.cells if isinstance(key, Board) else key   # TDPlayer keys are cell strings
+    return player, {key.cells if isinstance(key, Board) else key: value for key, value in values.items()}
 
 
 # What TD(0) for X against a perfect O cannot learn: (fault of an entry's cells and value, words, id), in this order.
 _FAULTS = (
+    (lambda cells, value: not (isinstance(cells, str) and len(cells) == 9 and set(cells) <= set("XO.")),
+     ("The table has the key {key}; key it as TDPlayer does (`player.key(board)`, a cell string).",), "wrong-key"),
     (lambda cells, value: cells.count("X") != cells.count("O") + 1,
      ("The table has a value for a board that O produced (O has just moved): the learner plays X only, and the "
       "teacher's moves teach it nothing directly.",), "learns-o-boards"),
-    (lambda cells, value: cells not in _boards_against_a_perfect_o(),
+    (lambda cells, value: cells not in _against_a_perfect_o()[0],
      ("The table has a value for this board, which X meets only if O has made a mistake before: is the teacher "
       "`PerfectPlayer`, and does it play every O move?",), "teacher-not-perfect"),
     (lambda cells, value: isinstance(value, bool) or not isinstance(value, (int, float)) or value != value,
@@ -271,22 +242,6 @@ _FAULTS = (
 )
 
 
-def _judge_table(values: dict) -> None:
-    """Stop at the first fault of :data:`_FAULTS` an entry of the table shows, drawing its board."""
-    for key in values:
-        cells = _cells(key)
-        if not (isinstance(cells, str) and len(cells) == 9 and set(cells) <= set("XO.")):
-            stop(f"The table has the key {describe_value(key)}; key it as TDPlayer does (`player.key(board)`, a "
-                 "cell string).", mistake="wrong-key")
-    for fault, (words, *more), mistake in _FAULTS:
-        entry = next(((_cells(key), value) for key, value in values.items() if fault(_cells(key), value)), None)
-        if entry:
-            stop(words.format(shown=describe_value(entry[1]), value=entry[1]), Board.parse(entry[0]), *more,
-                 mistake=mistake)
-    if all(value == 0.5 for value in values.values()):
-        stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
-
-
 def _judge_exploring(learner: Learner, function) -> None:
     """With epsilon=1 a learner that learns only from greedy moves updates only its last board of a game O won."""
     try:
@@ -296,7 +251,7 @@ def _judge_exploring(learner: Learner, function) -> None:
     exploring = _trained(learner, _EXPLORING_GAMES, epsilon=1.0)[1]
     if exploring == _trained(learner, _EXPLORING_GAMES, epsilon=0.0)[1]:
         return                               # epsilon is not used: nothing to learn from this run
-    for board in map(Board.parse, map(_cells, exploring)):
+    for board in map(Board.parse, exploring):
         if not any(board.play(cell).winner for cell in board.legal_moves()):
             stop(f"With epsilon=1, every move exploratory, train_td_teacher({_EXPLORING_GAMES}, 0, epsilon=1.0)"
                  " still learns a value for this board, from which O cannot win at once:", board,
@@ -308,20 +263,25 @@ def _judge_exploring(learner: Learner, function) -> None:
 # A judge: training is random, so a right table is any that TD(0) against a perfect O can learn: only properties check.
 def _judge_teacher(answer):
     learner = Learner(answer, "train_td_teacher", args="games, seed")
-    _boards_against_a_perfect_o(), _taught_classes()   # the teacher's tablebase is built before, not in the budget
+    _, taught, self_share, self_classes = _against_a_perfect_o()
     player, values = _trained(learner, _GAMES)
     if not values:
         stop(f"After {_GAMES:,} games the table is empty: is the learner's previous board updated after each of its "
              "greedy moves?", mistake="empty-table")
-    _judge_table(values)
-    if 2 * len(values) < _taught_classes():
+    for fault, (words, *more), mistake in _FAULTS:   # the first fault an entry of the table shows, with its board
+        entry = next(((key, value) for key, value in values.items() if fault(key, value)), None)
+        if entry:
+            stop(words.format(key=describe_value(entry[0]), shown=describe_value(entry[1]), value=entry[1]),
+                 None if mistake == "wrong-key" else Board.parse(entry[0]), *more, mistake=mistake)
+    if all(value == 0.5 for value in values.values()):
+        stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
+    if 2 * len(values) < taught:
         stop(f"After {_GAMES:,} games the table holds {plural(len(values), 'value')}, where training by TD(0)"
-             f" against a perfect O learns about {_taught_classes():,}: is every greedy move of X followed by an"
+             f" against a perfect O learns about {taught:,}: is every greedy move of X followed by an"
              " update of the board before it?", mistake="table-too-small")
     _judge_exploring(learner, answer)
     # the check's own measure, on a player of the package's holding a copy of the table: no learner's code runs
     share = optimal_share(TDPlayer(dict(values), symmetry=getattr(player, "symmetry", True)))
-    self_share, self_classes = _self_play_share()
     return right(f"the learner plays X only and meets only positions that a perfect O allows. After {_GAMES:,} games"
                  f" it knows {plural(len(values), 'class')} and plays an optimal move in {share:.1%} of all 4,520"
                  f" positions; self-play (train_td({_GAMES}, seed=0)) knows {self_classes:,} and scores"
@@ -406,8 +366,5 @@ MENACE = Exercise(
 )
 
 
-# ====================================================================== 08.6 ★ a bigger board
-BIGGER_BOARD = Exercise(number=6)  # an open question: no starter, no code, no check
-
-
-EXERCISES = [WHICH_FEATURES, A_FORK_FEATURE, EXPLORATION, TEACHER, MENACE, BIGGER_BOARD]
+# ====================================================================== 08.6 ★ a bigger board: an open question
+EXERCISES = [WHICH_FEATURES, A_FORK_FEATURE, EXPLORATION, TEACHER, MENACE, Exercise(number=6)]
