@@ -1,6 +1,5 @@
 """The check kinds: each turns an answer into a :class:`~ttt.exercises.verdicts.Verdict`, never raising, never
-printing, so one check serves a notebook, a terminal and ``--verify`` alike.  ``None`` (and ``...``) is "not
-answered yet"; an answer of several things is a tuple or a list in the order the prompt names them."""
+printing, so that one check serves a notebook, a terminal and ``--verify`` alike."""
 
 from __future__ import annotations
 
@@ -33,7 +32,6 @@ class Check:
 
 
 def several(answer, names, what: str = "answers") -> list:
-    """The parts of an answer that has several; a refusal naming the order otherwise."""
     names = list(names)
     order = f"Give {len(names)} {what} in this order, as a tuple or a list: ({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
@@ -51,9 +49,6 @@ def _parts(extra) -> tuple:
 
 def _arguments(item) -> tuple:
     return (item,) if isinstance(item, Board) else tuple(item)
-
-
-# ---------------------------------------------------------------------- functions
 
 
 def sorted_cells(value) -> list[int]:
@@ -119,8 +114,8 @@ def behaves_like(learner, variant, reference, inputs, *, normalize=lambda value:
 
 @dataclass(eq=False)
 class FunctionCheck(Check):
-    """"Write a function" (AUTHORING.md): a slip of ``mistakes`` is named by behaviour, when the learner's function
-    agrees with its variant on the failing case and on the first ``witnesses`` cases where the variant is wrong."""
+    """"Write a function" (AUTHORING.md): a slip is named when the learner's function agrees with its variant on the
+    failing case and on the first ``witnesses`` cases where the variant is wrong."""
 
     reference: Callable
     inputs: Callable
@@ -145,31 +140,29 @@ class FunctionCheck(Check):
         self.instruction = untouched(self.name)
         self._made, self._unmade, self._memo = [], None, {}
 
-    def _each_case(self):
-        if self._unmade is None and not self._made:
+    def _more(self) -> bool:
+        """Make the next case, so that an answer that fails on the first is refused before the rest are built."""
+        if self._unmade is None:
             self._unmade = iter(self.inputs())
+        item = next(self._unmade, None)
+        if item is not None:
+            self._made.append(item if isinstance(item, Case) else
+                              Case(_arguments(item), self.reference(*_arguments(item)), names=self.args))
+        return item is not None
+
+    def _each_case(self):
         position = 0
-        while position < len(self._made) or self._unmade is not None:
-            if position == len(self._made):
-                item = next(self._unmade, None)
-                if item is None:
-                    self._unmade = None
-                    return
-                if not isinstance(item, Case):
-                    item = Case(_arguments(item), self.reference(*_arguments(item)), names=self.args)
-                self._made.append(item)
+        while position < len(self._made) or self._more():
             yield self._made[position]
             position += 1
 
     @property
     def cases(self) -> list[Case]:
-        if self._unmade is not None or not self._made:
-            for _ in self._each_case():
-                pass
+        while self._more():
+            pass
         return self._made
 
     def _value(self, run, case: Case):
-        """``(got, normalised, None)``, or ``(got, None, error)`` when normalising refuses it."""
         got = run(case)
         try:
             return got, self.normalize(got), None
@@ -205,7 +198,6 @@ class FunctionCheck(Check):
                          missing, *words, mistake=named or ("returns-none" if missing else ""))
         return right(f"{name} agrees with the package on {self.label}.")
 
-    # ------------------------------------------------------------------ naming the mistake by its behaviour
     def _variant(self, index: int, position: int):
         if (index, position) not in self._memo:
             variant, case = self.mistakes[index][0], self.cases[position]
@@ -249,7 +241,6 @@ class FunctionCheck(Check):
 
 
 def _bound_method(answer, method: str):
-    """``answer.method`` when the answer is an object that has it; the refusal naming what it is otherwise."""
     if isinstance(answer, type):
         stop(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}().",
              mistake="a-class-not-an-object")
@@ -260,7 +251,6 @@ def _bound_method(answer, method: str):
 
 
 def _slip(mistake, number: int) -> tuple:
-    """``(variant, words, id)``: the id defaults to the variant's name without leading underscores."""
     variant, words, *named = mistake
     name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
     return variant, words, f"slip-{number}" if name == "<lambda>" else name
@@ -290,11 +280,7 @@ class FunctionsCheck(Check):
         return right(*parts)
 
 
-# ---------------------------------------------------------------------- numbers
-
-
 def _fmt(number) -> str:
-    """9,950; 191/192; 0.25; a Decimal as given."""
     if isinstance(number, Fraction) and number.denominator != 1:
         return f"{number.numerator:,}/{number.denominator:,}"
     if isinstance(number, numbers.Rational) or (isinstance(number, float) and number.is_integer()
@@ -426,11 +412,7 @@ class NumbersCheck(Check):
         return wrong("\n".join(lines + [words for words, _ in slips]), mistake=named[0] if named else "")
 
 
-# ---------------------------------------------------------------------- positions and the rest
-
-
 def parse_position(answer) -> Board:
-    """A Board as given, or one read from text; ``ValueError`` with a reason otherwise."""
     if isinstance(answer, Board):
         return answer
     if isinstance(answer, str):
