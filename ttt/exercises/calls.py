@@ -192,10 +192,8 @@ class Budget:
             self.calls += 1
         self._ticks += 1
         if (self._expired or not self._ticks & every) and not self._held:
-            if process_time() > self._deadline or perf_counter() > self._wall_deadline:
-                self._expired = True
-            elif self.cap is not None and self.calls > self.cap:
-                self._expired = True
+            self._expired = (self._expired or process_time() > self._deadline or perf_counter() > self._wall_deadline
+                             or (self.cap is not None and self.calls > self.cap))
             if self._expired:
                 raise OutOfTime
 
@@ -282,21 +280,21 @@ class Learner:
         self.called = 0
 
     def __call__(self, *args, where: str = "", show=(), note=None, call=None, describe=None):
-        """``call(function, *args)`` when more than the return value counts."""
+        """``call(function, *args)`` when more than the return value counts; ``describe()`` gives where and show."""
         self.called += 1
         calls_before, target = self.budget.calls, (self.function,) if call is None else (call, self.function)
+        described = describe or (lambda: (where, show))
         try:
             return self.budget.run(*target, *args)
         except OutOfTime:
-            where, show = describe() if describe else (where, show)
-            raise Stop(self.too_slow(where, show, args=args, target=target,
+            raise Stop(self.too_slow(*described(), args=args, target=target,
                                      calls=self.budget.calls - calls_before)) from None
         except Stop:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
             if isinstance(error, NotImplementedError) and self.called == 1:
                 raise Stop(unanswered(self.todo)) from None
-            where, show = describe() if describe else (where, show)
+            where, show = described()
             raise Stop(wrong(f"{self.name} raised an error{' ' + where if where else ''}:", *show,
                              describe_exception(error), note, mistake=ERROR)) from None
 

@@ -9,6 +9,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from itertools import islice
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
@@ -95,21 +96,13 @@ class When(NamedTuple):
 def behaves_like(learner, variant, reference, inputs, *, normalize=lambda value: value,
                  compare=lambda a, b: a == b, witnesses=4) -> bool:
     """Whether the learner agrees with the slip ``variant`` on the first ``witnesses`` inputs where it is wrong."""
-    seen = 0
-    for item in inputs:
-        args = _arguments(item)
-        slip = normalize(variant(*args))
-        if compare(slip, normalize(reference(*args))):
-            continue
-        try:
-            if not compare(normalize(learner(*args)), slip):
-                return False
-        except Stop:
-            return False
-        seen += 1
-        if seen == witnesses:
-            break
-    return seen > 0
+    slips = ((args, normalize(variant(*args))) for args in map(_arguments, inputs))
+    wrong_at = list(islice(((args, slip) for args, slip in slips if not compare(slip, normalize(reference(*args)))),
+                           witnesses))
+    try:
+        return bool(wrong_at) and all(compare(normalize(learner(*args)), slip) for args, slip in wrong_at)
+    except Stop:
+        return False
 
 
 @dataclass(eq=False)
@@ -136,7 +129,12 @@ class FunctionCheck(Check):
     none_unanswered = False
 
     def __post_init__(self):
-        self.mistakes = tuple(_slip(mistake, number) for number, mistake in enumerate(self.mistakes, 1))
+        slips = []
+        for number, (variant, words, *named) in enumerate(self.mistakes, 1):
+            # the id defaults to the variant's name without leading underscores; a lambda's is slip-N
+            name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
+            slips.append((variant, words, f"slip-{number}" if name == "<lambda>" else name))
+        self.mistakes = tuple(slips)
         self.instruction = untouched(self.name)
         self._made, self._unmade, self._memo = [], None, {}
 
@@ -248,12 +246,6 @@ def _bound_method(answer, method: str):
         stop(f"The answer should be an object with a method {method}, but {describe_value(answer)} has none.",
              mistake=f"no-{method}-method")
     return getattr(answer, method)
-
-
-def _slip(mistake, number: int) -> tuple:
-    variant, words, *named = mistake
-    name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
-    return variant, words, f"slip-{number}" if name == "<lambda>" else name
 
 
 class FunctionsCheck(Check):
@@ -405,7 +397,7 @@ class NumbersCheck(Check):
         if not lines:
             figures = ", ".join(f"{name} {_fmt(self.expected[name])}" for name in names)
             return right(figures + "." + (f" {self.explain}" if self.explain else ""))
-        right_ones = [name for name in names if not any(line.startswith(f"{name}:") for line in lines)]
+        right_ones = [name for name, (line, _) in zip(names, judged) if not line]
         if right_ones:
             lines.append(f"({' and '.join(right_ones)}: right.)")
         named = [named for _, named in slips + judged if named]
