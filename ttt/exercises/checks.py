@@ -227,12 +227,10 @@ class FunctionCheck(Check):
                 one, two = candidates[:2]
                 where = next((at for at in range(len(self.cases))
                               if not self.compare(self._variant(one, at), self._variant(two, at))), None)
-                if where is None:
-                    candidates.remove(two)
-                    continue
-                mine = learners(where)
-                candidates = [index for index in (one, two)
-                              if self.compare(mine, self._variant(index, where))] + candidates[2:]
+                mine = None if where is None else learners(where)      # two slips that never differ: the first
+                kept = [one] if where is None else [index for index in (one, two)
+                                                    if self.compare(mine, self._variant(index, where))]
+                candidates = kept + candidates[2:]
         except Stop:
             return None      # it fails elsewhere too: the disagreement alone is the message
         return self.mistakes[candidates[0]] if candidates else None

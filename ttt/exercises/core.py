@@ -108,11 +108,9 @@ class Exercise:
             print(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
                   f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
         else:
-            if n < count and not (is_graded and n + 1 in self.giving):
-                more = f"*Stuck? {self.call}.hint({n + 1})*"
-            else:
-                more = "*That was the last hint graded mode shows.*" if is_graded else \
-                    f"*That was the last hint. {self.call}.solution() shows the answer.*"
+            more = (f"*Stuck? {self.call}.hint({n + 1})*" if n < count and not (is_graded and n + 1 in self.giving)
+                    else "*That was the last hint graded mode shows.*" if is_graded
+                    else f"*That was the last hint. {self.call}.solution() shows the answer.*")
             _view().show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}"
                                   f"\n\n{more}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sysconfig
 import traceback
+from textwrap import indent
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,22 +26,18 @@ class Boards:
         self.captions = tuple(captions) if captions is not None else ("",) * len(self.boards)
 
 
-def _indent(text: str) -> str:
-    return "\n".join("    " + line for line in text.splitlines())
-
-
 def _boards_text(boards: Boards) -> str:
     grids = [board.pretty().splitlines() for board in boards.boards]
     widths = [max(len(caption), *map(len, grid)) for caption, grid in zip(boards.captions, grids)]
     rows = [list(boards.captions)] if any(boards.captions) else []
     rows += [[grid[r] if r < len(grid) else "" for grid in grids] for r in range(max(map(len, grids)))]
-    return _indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
-                             for row in rows))
+    return indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                            for row in rows), "    ")
 
 
 def parts_text(parts) -> str:
     """A verdict's parts as text (a terminal, the grade export): boards as :meth:`Board.pretty`."""
-    return "\n".join(_indent(part.pretty()) if isinstance(part, Board) else
+    return "\n".join(indent(part.pretty(), "    ") if isinstance(part, Board) else
                      _boards_text(part) if isinstance(part, Boards) else str(part) for part in parts)
 
 
