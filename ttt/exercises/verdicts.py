@@ -21,9 +21,8 @@ _NOT_THE_LEARNERS = tuple(sorted({_PACKAGE} | {os.path.abspath(path) + os.sep fo
 class Boards:
     """A verdict part: boards side by side, each with a caption."""
 
-    def __init__(self, boards, captions=None):
-        self.boards = tuple(boards)
-        self.captions = tuple(captions) if captions is not None else ("",) * len(self.boards)
+    def __init__(self, boards, captions):
+        self.boards, self.captions = tuple(boards), tuple(captions)
 
 
 def _boards_text(boards: Boards) -> str:
