@@ -29,8 +29,9 @@ _MONITORING = getattr(sys, "monitoring", None)
 
 
 def untouched(*names: str) -> str:
-    return (f"replace the line{'s' * (len(names) > 1)} `raise NotImplementedError` in {listing(names)} with your"
-            " code, then run the cell again.")
+    lines = "line" if len(names) == 1 else "lines"
+    return (f"replace the {lines} `raise NotImplementedError` in {listing(names)} with your code,"
+            " then run the cell again.")
 
 
 class Stop(Exception):

@@ -33,6 +33,7 @@ class Check:
 
 
 def several(answer, names, what: str = "answers") -> list:
+    """An answer of several things is a tuple or a list, in the order the prompt names them."""
     names = list(names)
     order = f"Give {len(names)} {what} in this order, as a tuple or a list: ({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
