@@ -30,7 +30,7 @@ def test_ordinal(number, text):
 
 def test_listing():
     assert listing([]) == "" and listing(["a"]) == "a" and listing(["a", "b"]) == "a and b"
-    assert listing(["a", "b", "c"]) == "a, b and c" and listing([1, 2], "or") == "1 or 2"
+    assert listing(["a", "b", "c"]) == "a, b and c" and listing([1, 2]) == "1 and 2"
 
 
 def test_signed():

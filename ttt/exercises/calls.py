@@ -1,7 +1,5 @@
-"""Calling the learner's code: one guard, under one CPU-time budget per check, that ends in a verdict.  "Too slow"
-must mean wasteful, never merely slower than ours, so a CPU-time timer stops the learner's code untraced where it
-can (CPython's main thread); elsewhere (Pyodide) ``sys.monitoring``, or ``sys.settrace`` before 3.12, watches it.
-"""
+"""Calling the learner's code under one CPU-time budget per check, so that "too slow" means wasteful: a CPU timer
+stops it untraced in CPython's main thread; elsewhere (Pyodide) ``sys.monitoring`` or ``sys.settrace`` watches it."""
 
 from __future__ import annotations
 
@@ -9,7 +7,7 @@ import dis
 import signal
 import sys
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import lru_cache
 from time import perf_counter, process_time
@@ -45,7 +43,6 @@ class Stop(Exception):
 
 
 def stop(*parts, mistake: str = "") -> None:
-    """End the check with a refusal made of ``parts`` (text, boards), naming ``mistake`` (its id)."""
     raise Stop(wrong(*parts, mistake=mistake))
 
 
@@ -55,8 +52,7 @@ class OutOfTime(BaseException):
 
 @lru_cache(maxsize=None)
 def loops(code) -> tuple[bool, bool]:
-    """Whether ``code`` has a loop (the only code that can spin without calling), and one within one line
-    (``while True: pass``, which gives ``sys.settrace`` no line events: its frame is traced by opcode)."""
+    """Whether ``code`` has a loop, and one within one line (``while True: pass`` gives settrace no line events)."""
     lines, line, back = {}, None, []
     for instruction in dis.get_instructions(code):
         positions = getattr(instruction, "positions", None)      # Python 3.11 and later
@@ -73,8 +69,7 @@ def timer_available() -> bool:
 
 
 class Budget:
-    """CPU time for the learner's code in one check, so that "too slow" is the same on a busy machine; ``calls``
-    counts the learner's calls when traced (trace mode, or a timer-mode run with a ``cap``)."""
+    """CPU time for the learner's code in one check; ``calls`` counts its calls when traced (trace mode, or ``cap``)."""
 
     def __init__(self, seconds: float | None = None, *, mode: str | None = None, cap: int | None = None):
         self.mode = mode or ("timer" if timer_available() else "trace")
@@ -97,7 +92,6 @@ class Budget:
         try:
             result = self._watched(function, args, armed_here)
         finally:
-            self._running = False
             if self.mode != "timer":
                 self.spent += process_time() - start
             if armed_here and not self.scoped:
@@ -125,7 +119,6 @@ class Budget:
                 self.spent -= used               # run() adds the whole call's time when it ends
 
     def disarm(self) -> None:
-        """Put back the timers and handlers the budget found, or leave ``sys.monitoring``."""
         armed, self._armed = self._armed, None
         if armed is None:
             return
@@ -141,18 +134,15 @@ class Budget:
             signal.signal(signum, handler)
 
     def _watched(self, function, args, armed_here: bool):
-        """The learner's call, watched by the CPU timer, or by ``sys.monitoring`` or ``sys.settrace``."""
         if armed_here and self.mode == "timer":
-            # what disarm() puts back: each timer and the handler of its signal, as found (the handler goes in
-            # first: a tick before it would end the process)
+            # what disarm() puts back; each handler goes in before its timer, whose tick would end the process
             self._armed = ("timer", tuple(
                 (signum, signal.signal(signum, handler), kind, signal.setitimer(kind, tick, tick))
                 for kind, tick, signum, handler in ((signal.ITIMER_PROF, TICK, signal.SIGPROF, self._on_tick),
                                                     (signal.ITIMER_REAL, WALL_TICK, signal.SIGALRM, self._on_wall))))
         elif armed_here and _MONITORING is not None:
             self._monitor()
-        # traced: the timer's run that counts calls for the words of "too slow", or trace mode without monitoring
-        # (before Python 3.12, or every tool id taken by a debugger or coverage)
+        # traced: the timer's run that counts calls, or trace mode without monitoring (before 3.12, or no tool id free)
         traced = self.cap is not None if self.mode == "timer" else self._armed is None
         trace = sys.gettrace()
         if traced:
@@ -164,8 +154,6 @@ class Budget:
             self._running = False            # first: a tick that lands from here on is not the learner's
             if traced or self._expired:
                 sys.settrace(trace)
-
-    # ------------------------------------------------------------------ timer mode
 
     def _on_tick(self, signum, frame):
         if self._running:                    # else the check's own work, or Python's: not the learner's
@@ -184,8 +172,7 @@ class Budget:
 
     def _stop_here(self, frame):
         self._expired = True
-        # a trace on the learner's frames raises it again on the first line of a bare `except:` that caught it;
-        # the next tick re-installs the trace (raising in a trace function removes it)
+        # raised again on the first line of a bare `except:` that caught it (the next tick re-installs the trace)
         sys.settrace(self._raise_again)
         while frame is not None:
             if is_learners_file(frame.f_code.co_filename):
@@ -200,17 +187,14 @@ class Budget:
             raise OutOfTime                  # inside an `except` that caught the stop
         return self._raise_again
 
-    # ------------------------------------------------------------------ trace mode
     def _watch(self, code, every: int) -> None:
         """Count a call (``every`` 15) or a loop's turn (1023); look at the clock only now and then: it is slow."""
         if every == 15 and code.co_name not in _NOT_COUNTED:
             self.calls += 1
         self._ticks += 1
         if (self._expired or not self._ticks & every) and not self._held:
-            if process_time() > self._deadline or perf_counter() > self._wall_deadline:
-                self._expired = True
-            elif self.cap is not None and self.calls > self.cap:
-                self._expired = True
+            self._expired = (self._expired or process_time() > self._deadline or perf_counter() > self._wall_deadline
+                             or (self.cap is not None and self.calls > self.cap))
             if self._expired:
                 raise OutOfTime
 
@@ -230,8 +214,7 @@ class Budget:
         return self._on_line
 
     def _monitor(self) -> None:
-        """Register with ``sys.monitoring`` until :meth:`disarm`, once per check, so code switched off at its first
-        event stays off for the check's later calls (unless no tool id is free)."""
+        """Once per check, so code switched off at its first event stays off for the check's later calls."""
         tool = next((tool for tool in (2, 3, 4, 1) if _MONITORING.get_tool(tool) is None), None)
         if tool is None:
             return
@@ -271,12 +254,11 @@ def budget_scope(seconds: float | None = None):
 
 
 def current_budget() -> Budget:
-    """The budget of the check being judged, or a fresh one outside any check."""
+    """A fresh one outside any check, so that a helper of the exercises runs alone too."""
     return _CURRENT.get() or Budget()
 
 
 def run_judge(judge, answer) -> Verdict:
-    """``judge(answer)`` inside one budget, with a :class:`Stop` turned back into its verdict."""
     with budget_scope():
         try:
             return judge(answer)
@@ -285,8 +267,8 @@ def run_judge(judge, answer) -> Verdict:
 
 
 class Learner:
-    """The learner's function ``name``, called the one way every check calls it: what it returns, or a :class:`Stop`
-    ("not answered yet", the error, too slow); ``work(*args)`` is ``(count, "positions exist below this board")``."""
+    """The learner's function, called the one way every check calls it: its value, or a :class:`Stop` with the verdict;
+    ``work(*args)`` is ``(count, "positions exist below this board")``."""
 
     def __init__(self, function, name: str, *, args: str = "board", todo: str | None = None,
                  slow: str = SLOW, budget: Budget | None = None, work=None):
@@ -298,25 +280,22 @@ class Learner:
         self.budget = budget or current_budget()
         self.called = 0
 
-    def __call__(self, *args, where: str = "", show=(), note=None, call=None, allow=(), describe=None):
-        """``call(function, *args)`` when more than the return value counts; ``allow``: errors that are the answer."""
+    def __call__(self, *args, where: str = "", show=(), note=None, call=None, describe=None):
+        """``call(function, *args)`` when more than the return value counts; ``describe()`` gives where and show."""
         self.called += 1
         calls_before, target = self.budget.calls, (self.function,) if call is None else (call, self.function)
+        described = describe or (lambda: (where, show))
         try:
             return self.budget.run(*target, *args)
         except OutOfTime:
-            where, show = describe() if describe else (where, show)
-            raise Stop(self.too_slow(where, show, args=args, target=target,
+            raise Stop(self.too_slow(*described(), args=args, target=target,
                                      calls=self.budget.calls - calls_before)) from None
         except Stop:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
-            if isinstance(error, NotImplementedError):
-                if self.called == 1:
-                    raise Stop(unanswered(self.todo)) from None
-            elif isinstance(error, allow):
-                raise
-            where, show = describe() if describe else (where, show)
+            if isinstance(error, NotImplementedError) and self.called == 1:
+                raise Stop(unanswered(self.todo)) from None
+            where, show = described()
             raise Stop(wrong(f"{self.name} raised an error{' ' + where if where else ''}:", *show,
                              describe_exception(error), note, mistake=ERROR)) from None
 
@@ -327,11 +306,9 @@ class Learner:
         if self.budget.mode == "timer":
             # the timer that stopped it counted nothing: a short second run on the same case counts its calls
             counter = Budget(DIAGNOSIS_SECONDS, mode="timer", cap=cap)
-            if args or len(target) > 1:
-                try:
+            with suppress(Exception, OutOfTime):     # only the count matters here
+                if args or len(target) > 1:
                     counter.run(*target, *args)
-                except (Exception, OutOfTime):  # noqa: BLE001 - only the count matters here
-                    pass
             calls = counter.calls
         capped = calls > cap
         seconds, place = f"{self.budget.seconds:g} s of CPU time", f" {where}" if where else ""

@@ -1,6 +1,5 @@
 """The check kinds: each turns an answer into a :class:`~ttt.exercises.verdicts.Verdict`, never raising, never
-printing, so one check serves a notebook, a terminal and ``--verify`` alike.  ``None`` (and ``...``) is "not
-answered yet"; an answer of several things is a tuple or a list in the order the prompt names them."""
+printing, so that one check serves a notebook, a terminal and ``--verify`` alike."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from itertools import islice
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
@@ -33,7 +33,7 @@ class Check:
 
 
 def several(answer, names, what: str = "answers") -> list:
-    """The parts of an answer that has several; a refusal naming the order otherwise."""
+    """An answer of several things is a tuple or a list, in the order the prompt names them."""
     names = list(names)
     order = f"Give {len(names)} {what} in this order, as a tuple or a list: ({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
@@ -51,9 +51,6 @@ def _parts(extra) -> tuple:
 
 def _arguments(item) -> tuple:
     return (item,) if isinstance(item, Board) else tuple(item)
-
-
-# ---------------------------------------------------------------------- functions
 
 
 def sorted_cells(value) -> list[int]:
@@ -100,27 +97,19 @@ class When(NamedTuple):
 def behaves_like(learner, variant, reference, inputs, *, normalize=lambda value: value,
                  compare=lambda a, b: a == b, witnesses=4) -> bool:
     """Whether the learner agrees with the slip ``variant`` on the first ``witnesses`` inputs where it is wrong."""
-    seen = 0
-    for item in inputs:
-        args = _arguments(item)
-        slip = normalize(variant(*args))
-        if compare(slip, normalize(reference(*args))):
-            continue
-        try:
-            if not compare(normalize(learner(*args)), slip):
-                return False
-        except Stop:
-            return False
-        seen += 1
-        if seen == witnesses:
-            break
-    return seen > 0
+    slips = ((args, normalize(variant(*args))) for args in map(_arguments, inputs))
+    wrong_at = list(islice(((args, slip) for args, slip in slips if not compare(slip, normalize(reference(*args)))),
+                           witnesses))
+    try:
+        return bool(wrong_at) and all(compare(normalize(learner(*args)), slip) for args, slip in wrong_at)
+    except Stop:
+        return False
 
 
 @dataclass(eq=False)
 class FunctionCheck(Check):
-    """"Write a function" (AUTHORING.md): a slip of ``mistakes`` is named by behaviour, when the learner's function
-    agrees with its variant on the failing case and on the first ``witnesses`` cases where the variant is wrong."""
+    """"Write a function" (AUTHORING.md): a slip is named when the learner's function agrees with its variant on the
+    failing case and on the first ``witnesses`` cases where the variant is wrong."""
 
     reference: Callable
     inputs: Callable
@@ -141,35 +130,38 @@ class FunctionCheck(Check):
     none_unanswered = False
 
     def __post_init__(self):
-        self.mistakes = tuple(_slip(mistake, number) for number, mistake in enumerate(self.mistakes, 1))
+        slips = []
+        for number, (variant, words, *named) in enumerate(self.mistakes, 1):
+            # the id defaults to the variant's name without leading underscores; a lambda's is slip-N
+            name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
+            slips.append((variant, words, f"slip-{number}" if name == "<lambda>" else name))
+        self.mistakes = tuple(slips)
         self.instruction = untouched(self.name)
         self._made, self._unmade, self._memo = [], None, {}
 
-    def _each_case(self):
-        if self._unmade is None and not self._made:
+    def _more(self) -> bool:
+        """Make the next case, so that an answer that fails on the first is refused before the rest are built."""
+        if self._unmade is None:
             self._unmade = iter(self.inputs())
+        item = next(self._unmade, None)
+        if item is not None:
+            self._made.append(item if isinstance(item, Case) else
+                              Case(_arguments(item), self.reference(*_arguments(item)), names=self.args))
+        return item is not None
+
+    def _each_case(self):
         position = 0
-        while position < len(self._made) or self._unmade is not None:
-            if position == len(self._made):
-                item = next(self._unmade, None)
-                if item is None:
-                    self._unmade = None
-                    return
-                if not isinstance(item, Case):
-                    item = Case(_arguments(item), self.reference(*_arguments(item)), names=self.args)
-                self._made.append(item)
+        while position < len(self._made) or self._more():
             yield self._made[position]
             position += 1
 
     @property
     def cases(self) -> list[Case]:
-        if self._unmade is not None or not self._made:
-            for _ in self._each_case():
-                pass
+        while self._more():
+            pass
         return self._made
 
     def _value(self, run, case: Case):
-        """``(got, normalised, None)``, or ``(got, None, error)`` when normalising refuses it."""
         got = run(case)
         try:
             return got, self.normalize(got), None
@@ -205,7 +197,6 @@ class FunctionCheck(Check):
                          missing, *words, mistake=named or ("returns-none" if missing else ""))
         return right(f"{name} agrees with the package on {self.label}.")
 
-    # ------------------------------------------------------------------ naming the mistake by its behaviour
     def _variant(self, index: int, position: int):
         if (index, position) not in self._memo:
             variant, case = self.mistakes[index][0], self.cases[position]
@@ -237,19 +228,16 @@ class FunctionCheck(Check):
                 one, two = candidates[:2]
                 where = next((at for at in range(len(self.cases))
                               if not self.compare(self._variant(one, at), self._variant(two, at))), None)
-                if where is None:
-                    candidates.remove(two)
-                    continue
-                mine = learners(where)
-                candidates = [index for index in (one, two)
-                              if self.compare(mine, self._variant(index, where))] + candidates[2:]
+                mine = None if where is None else learners(where)      # two slips that never differ: the first
+                kept = [one] if where is None else [index for index in (one, two)
+                                                    if self.compare(mine, self._variant(index, where))]
+                candidates = kept + candidates[2:]
         except Stop:
             return None      # it fails elsewhere too: the disagreement alone is the message
         return self.mistakes[candidates[0]] if candidates else None
 
 
 def _bound_method(answer, method: str):
-    """``answer.method`` when the answer is an object that has it; the refusal naming what it is otherwise."""
     if isinstance(answer, type):
         stop(f"That is the class {answer.__name__} itself: pass an object of it, {answer.__name__}().",
              mistake="a-class-not-an-object")
@@ -257,13 +245,6 @@ def _bound_method(answer, method: str):
         stop(f"The answer should be an object with a method {method}, but {describe_value(answer)} has none.",
              mistake=f"no-{method}-method")
     return getattr(answer, method)
-
-
-def _slip(mistake, number: int) -> tuple:
-    """``(variant, words, id)``: the id defaults to the variant's name without leading underscores."""
-    variant, words, *named = mistake
-    name = named[0] if named else getattr(variant, "__name__", "<lambda>").lstrip("_")
-    return variant, words, f"slip-{number}" if name == "<lambda>" else name
 
 
 class FunctionsCheck(Check):
@@ -290,11 +271,7 @@ class FunctionsCheck(Check):
         return right(*parts)
 
 
-# ---------------------------------------------------------------------- numbers
-
-
 def _fmt(number) -> str:
-    """9,950; 191/192; 0.25; a Decimal as given."""
     if isinstance(number, Fraction) and number.denominator != 1:
         return f"{number.numerator:,}/{number.denominator:,}"
     if isinstance(number, numbers.Rational) or (isinstance(number, float) and number.is_integer()
@@ -419,18 +396,14 @@ class NumbersCheck(Check):
         if not lines:
             figures = ", ".join(f"{name} {_fmt(self.expected[name])}" for name in names)
             return right(figures + "." + (f" {self.explain}" if self.explain else ""))
-        right_ones = [name for name in names if not any(line.startswith(f"{name}:") for line in lines)]
+        right_ones = [name for name, (line, _) in zip(names, judged) if not line]
         if right_ones:
             lines.append(f"({' and '.join(right_ones)}: right.)")
         named = [named for _, named in slips + judged if named]
         return wrong("\n".join(lines + [words for words, _ in slips]), mistake=named[0] if named else "")
 
 
-# ---------------------------------------------------------------------- positions and the rest
-
-
 def parse_position(answer) -> Board:
-    """A Board as given, or one read from text; ``ValueError`` with a reason otherwise."""
     if isinstance(answer, Board):
         return answer
     if isinstance(answer, str):

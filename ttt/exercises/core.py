@@ -1,6 +1,5 @@
 """The exercise a learner calls (``hint``, ``solution``, ``check``), graded mode (``TTT_GRADED=1``: no shortcut to
-the answer, no hint that gives it, no "too big" to bisect on) and the registry, which imports a notebook's module
-``ttt.exercises.nbNN`` only when one of its exercises is asked for."""
+the answer) and the registry, which imports ``ttt.exercises.nbNN`` only when one of its exercises is asked for."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import os
 import pkgutil
 import re
 import textwrap
+import traceback
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from importlib import resources
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ttt.exercises import calls
 from ttt.exercises.checks import Check
-from ttt.exercises.verdicts import ERROR, Reveal, Verdict, describe_exception, raised_in_learners_code
+from ttt.exercises.verdicts import ERROR, Reveal, Verdict, describe_exception, is_learners_file
 from ttt.exercises.words import listing
 
 ENVIRONMENT_VARIABLE = "TTT_GRADED"
@@ -32,7 +32,6 @@ def graded() -> bool:
 
 
 def withheld(what: str) -> str:
-    """The one line shown instead of a worked solution."""
     return (f"Solutions are withheld in graded mode ({what}): this is an assignment."
             " Hints still work: .hint(1), .hint(2), ...")
 
@@ -56,8 +55,8 @@ def _view():
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: its declaration in ``nbNN.py`` joined with its words from ``nbNN.md``; ``code`` is shown by its
-    real source, so the code shown is the code verified; ``checker`` None is an open question."""
+    """Its declaration in ``nbNN.py`` joined with its words from ``nbNN.md``; ``code`` is shown by its real source,
+    so that the code shown is the code verified; ``checker`` None is an open question."""
 
     number: int
     title: str = ""
@@ -97,7 +96,6 @@ class Exercise:
         return f"<Exercise {self.key}: {self.title} ({self.kind}, {len(self.hints)} hints)>"
 
     def hint(self, n: int = 1) -> None:
-        """Show hint ``n``, from a nudge to nearly the answer."""
         count, is_graded = len(self.hints), graded()
         solution = "" if is_graded else f" {self.call}.solution() shows the worked solution."
         if not count:
@@ -110,16 +108,13 @@ class Exercise:
             print(f"Hint {n} of exercise {self.key} gives the answer away, so it is withheld in graded mode"
                   f" (this is an assignment). Hints 1 to {min(self.giving) - 1} still work.")
         else:
-            if n < count and not (is_graded and n + 1 in self.giving):
-                more = f"*Stuck? {self.call}.hint({n + 1})*"
-            else:
-                more = "*That was the last hint graded mode shows.*" if is_graded else \
-                    f"*That was the last hint. {self.call}.solution() shows the answer.*"
+            more = (f"*Stuck? {self.call}.hint({n + 1})*" if n < count and not (is_graded and n + 1 in self.giving)
+                    else "*That was the last hint graded mode shows.*" if is_graded
+                    else f"*That was the last hint. {self.call}.solution() shows the answer.*")
             _view().show_markdown(f"**Hint {n} of {count}** ({self.key} {self.title}): {self.hints[n - 1].strip()}"
                                   f"\n\n{more}")
 
     def solution_markdown(self) -> str:
-        """The real source of the solution's functions, then why it works."""
         parts = [f"**Solution to {self.key}: {self.title}**"]
         parts += [f"```python\n{textwrap.dedent(inspect.getsource(function)).strip()}\n```" for function in self.code]
         prose = self.explanation() if callable(self.explanation) else self.explanation
@@ -132,7 +127,7 @@ class Exercise:
             _view().show_markdown(self.solution_markdown())
 
     def judge(self, answer) -> Verdict:
-        """The verdict on ``answer``, shown nowhere; never raises."""
+        """Shown nowhere, and never raises."""
         if self.checker is None:
             return Verdict("wrong", (f"Exercise {self.key} is an open question: there is nothing to check."
                                      f" {self.call}.solution() shows a model answer.",))
@@ -144,7 +139,8 @@ class Exercise:
                     verdict = self.checker.judge(answer)
             return plain_verdict(verdict, self.kind)
         except Exception as error:  # noqa: BLE001 - a bug in the course, or the answer's own __eq__ run by it
-            if raised_in_learners_code(error):
+            frames = traceback.extract_tb(error.__traceback__)
+            if frames and is_learners_file(frames[-1].filename, strict=False):
                 return Verdict("wrong", ("Your answer raised an error while the check looked at it:",
                                          describe_exception(error)), ERROR)
             return Verdict("wrong", (f"The check of exercise {self.key} itself failed ({type(error).__name__}:"
@@ -164,12 +160,8 @@ class Exercise:
         return verdict.ok
 
 
-# ---------------------------------------------------------------------- the registry
-
-
 class TextError(ValueError):
-    """An ``nbNN.md`` (the words, so that a teacher can reword an exercise without touching Python) that breaks
-    the format of AUTHORING.md; the message names the file and the heading."""
+    """An ``nbNN.md`` (the words, so that a teacher can reword without touching Python) that breaks AUTHORING.md."""
 
 
 _EXERCISE = re.compile(r"^## (\d+)\. (★ )?(.+?)\s*$", re.MULTILINE)
@@ -212,14 +204,13 @@ def _parse(name: str, text: str) -> dict[int, dict]:
 
 @lru_cache(maxsize=None)
 def words(notebook: str) -> dict[int, dict]:
-    """The words of notebook ``notebook``'s exercises ("05"), by exercise number."""
     name = f"nb{notebook}.md"
     return _parse(name, resources.files("ttt.exercises").joinpath(name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def notebooks() -> tuple[str, ...]:
-    """The notebooks with a module ``ttt.exercises.nbNN``, found by listing the package: ``("00", ..., "09")``."""
+    """``("00", ..., "09")``: found by listing the package, so that a new ``nbNN.py`` needs no registration."""
     package = importlib.import_module("ttt.exercises")
     return tuple(sorted(info.name[2:] for info in pkgutil.iter_modules(package.__path__)
                         if info.name.startswith("nb") and info.name[2:].isdigit()))
@@ -268,7 +259,7 @@ def _filled(template: str, figures: Callable[[], dict]) -> str:
 
 
 def exercise(notebook, number) -> Exercise:
-    """The exercise ``number`` of ``notebook``: ``exercise("05", 3)``, ``exercise(5, 3)`` or ``exercise("5", 3)``."""
+    """``exercise("05", 3)``, ``exercise(5, 3)`` or ``exercise("5", 3)``."""
     nb = notebook_id(notebook)
     found = _load(nb)
     wanted, shown = _whole_number(number)
@@ -284,6 +275,5 @@ def exercise(notebook, number) -> Exercise:
 
 
 def exercises(notebook=None) -> list[Exercise]:
-    """Every exercise of ``notebook`` (all notebooks when None), in order."""
     names = notebooks() if notebook is None else (notebook_id(notebook),)
     return [item for nb in names for item in _load(nb)]

@@ -23,6 +23,6 @@ def function_starter(*functions):
     return lambda call: f"{blocks}{call}.check({passed})"
 
 
-def answer_starter(comment: str, name: str = "answer"):
+def answer_starter(comment: str):
     """``answer = None  # (nodes, games, positions)`` then the check of ``answer``."""
-    return lambda call: f"{name} = None  # {comment}\n{call}.check({name})"
+    return lambda call: f"answer = None  # {comment}\n{call}.check(answer)"

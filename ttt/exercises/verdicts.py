@@ -1,10 +1,11 @@
-"""What a check finds: the :class:`Verdict`, and how values, errors and boards are named in every message."""
+"""What a check finds, the :class:`Verdict`, and how every message names values, errors and boards."""
 
 from __future__ import annotations
 
 import os
 import sysconfig
 import traceback
+from textwrap import indent
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,15 +19,10 @@ _NOT_THE_LEARNERS = tuple(sorted({_PACKAGE} | {os.path.abspath(path) + os.sep fo
 
 
 class Boards:
-    """A verdict part: several boards side by side, each with a caption."""
+    """A verdict part: boards side by side, each with a caption."""
 
-    def __init__(self, boards, captions=None):
-        self.boards = tuple(boards)
-        self.captions = tuple(captions) if captions is not None else ("",) * len(self.boards)
-
-
-def _indent(text: str) -> str:
-    return "\n".join("    " + line for line in text.splitlines())
+    def __init__(self, boards, captions):
+        self.boards, self.captions = tuple(boards), tuple(captions)
 
 
 def _boards_text(boards: Boards) -> str:
@@ -34,13 +30,13 @@ def _boards_text(boards: Boards) -> str:
     widths = [max(len(caption), *map(len, grid)) for caption, grid in zip(boards.captions, grids)]
     rows = [list(boards.captions)] if any(boards.captions) else []
     rows += [[grid[r] if r < len(grid) else "" for grid in grids] for r in range(max(map(len, grids)))]
-    return _indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
-                             for row in rows))
+    return indent("\n".join("   ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                            for row in rows), "    ")
 
 
 def parts_text(parts) -> str:
     """A verdict's parts as text (a terminal, the grade export): boards as :meth:`Board.pretty`."""
-    return "\n".join(_indent(part.pretty()) if isinstance(part, Board) else
+    return "\n".join(indent(part.pretty(), "    ") if isinstance(part, Board) else
                      _boards_text(part) if isinstance(part, Boards) else str(part) for part in parts)
 
 
@@ -80,7 +76,7 @@ def right(*parts) -> Verdict:
 
 
 def wrong(*parts, mistake: str = "") -> Verdict:
-    """A refusal made of ``parts`` (empty ones dropped), naming the ``mistake`` recognised, if any."""
+    """Empty parts are dropped, so that a check can pass an optional part as it is."""
     return Verdict("wrong", tuple(part for part in parts if part is not None and part != ""), mistake)
 
 
@@ -112,26 +108,21 @@ def shown(value) -> str:
 
 
 @lru_cache(maxsize=None)
-def is_learners_file(filename: str) -> bool:
-    """Whether code from ``filename`` is the learner's: not the package's, not Python's, not generated."""
-    return not (filename.startswith(("<string>", "<frozen"))
-                or os.path.abspath(filename).startswith(_NOT_THE_LEARNERS))
+def is_learners_file(filename: str, strict: bool = True) -> bool:
+    """Whether code from ``filename`` is the learner's: not the package's, and when ``strict``, not Python's nor
+    generated (an error raised there, as by a dataclass's ``__eq__``, is still the answer's, not the course's)."""
+    return not ((strict and filename.startswith(("<string>", "<frozen")))
+                or os.path.abspath(filename).startswith(_NOT_THE_LEARNERS if strict else _PACKAGE))
 
 
 def describe_exception(error: BaseException) -> str:
-    """The error and the learner's own line, never by file name (a cell's is random, and outputs must not change)."""
+    """The error and the learner's own line, never its file name (a cell's is random, and outputs must not change)."""
     text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if is_learners_file(frame.filename)]
     if frames:
         line = f": {frames[-1].line.strip()}" if frames[-1].line else ""
         text += f"\n(in {frames[-1].name}, line {frames[-1].lineno}{line})"
     return text
-
-
-def raised_in_learners_code(error: BaseException) -> bool:
-    """Whether ``error`` came from outside the package (the learner's ``__eq__``, ``__hash__`` ...)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    return bool(frames) and not os.path.abspath(frames[-1].filename).startswith(_PACKAGE)
 
 
 def describe_state(board: Board) -> str:

@@ -22,10 +22,10 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def listing(items, last: str = "and") -> str:
+def listing(items) -> str:
     """"a, b and c"; one item alone; "" for none."""
     items = [str(item) for item in items]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}" if len(items) > 1 else "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def signed(value: int) -> str:
