@@ -6,10 +6,13 @@ clock), so a busy machine does not make them flaky.
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from unittest.mock import patch
 
 import pytest
 from exercise_support import MARGIN, short_budget
@@ -141,6 +144,13 @@ def bare_except_that_returns(n):
 MODES = ["timer", "trace"]
 
 
+@contextmanager
+def patch_mode(mode):
+    """Every budget made inside runs in ``mode`` (a check's own budget is made by ``run_judge``)."""
+    with patch.object(calls, "timer_available", lambda: mode == "timer"):
+        yield
+
+
 def judged_in(mode, function, *args, **words):
     def check(answer):
         return Learner(answer, "f", args="n", budget=Budget(mode=mode), **words)(*args, where="on n=3")
@@ -205,9 +215,9 @@ def test_one_budget_for_the_whole_check():
         assert learner.budget is outer
         learner(1)
         assert 0 <= outer.spent < 1
-    outer.spent = outer.seconds
+    outer.spent = outer.seconds = outer.most
     with pytest.raises(Stop):
-        Learner(lambda n: n, "f", budget=outer)(1)     # a spent budget stops the next call at once
+        Learner(lambda n: n, "f", budget=outer)(1)     # a budget spent and grown to its most stops the next call
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -267,3 +277,49 @@ def test_code_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
     start = time.perf_counter()
     verdict, _ = judged_in("timer", waits, 3)
     assert verdict.reason == "too slow" and time.perf_counter() - start < 30   # not the 60 s it would sleep
+
+
+def busy(n):
+    """A right answer that is slow by a constant factor: each call spends ``n`` ms of CPU in C code, then returns."""
+    start = time.process_time()
+    while time.process_time() - start < n / 1000:
+        sum(range(20_000))
+    return n
+
+
+def many_calls(times):
+    """A check that asks the learner's function ``times`` times, as a check of many positions does."""
+    def check(answer):
+        learner = Learner(answer, "f", args="n")
+        return [learner(20, where="on n=20") for _ in range(times)]
+    return check
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_many_slow_calls_that_each_finish_grow_the_budget_and_are_accepted(mode):
+    # 30 calls of 20 ms: 0.6 s, over a 0.4 s budget; slower is not wasteful, so the budget grows (up to four)
+    with short_budget(), patch_mode(mode):
+        got = run_judge(many_calls(30), busy)
+    assert got == [20] * 30
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_calls_that_each_finish_but_outrun_the_grown_budget_are_named_slow_calls_not_an_endless_loop(mode):
+    with short_budget(), patch_mode(mode):
+        start = time.process_time()
+        verdict = run_judge(many_calls(200), busy)      # 4 s of calls; the budget grows to 1.6 s at most
+        spent = time.process_time() - start
+    assert verdict.mistake == "slow-calls" and verdict.reason == "too slow", verdict.text
+    assert verdict.text.startswith("f is too slow in all on n=20:\nEach call finishes, but the check had called it ")
+    per_call = re.search(r"ran out of 1.6 s of CPU time: about (\d+) ms a call", verdict.text)
+    assert per_call and 20 <= int(per_call[1]) <= 30, verdict.text   # the retried calls' starts count too
+    assert spent < 1.6 + 2 * MARGIN
+
+
+def test_the_timer_counts_cpu_time_spent_in_c_code():
+    # ticks that land during one long C call arrive as one signal: the budget counts CPU time, not ticks
+    budget = Budget(mode="timer")
+    start = time.process_time()
+    for _ in range(5):
+        budget.run(busy, 40)
+    assert budget.spent >= 0.9 * (time.process_time() - start)

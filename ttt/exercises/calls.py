@@ -12,8 +12,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from time import perf_counter, process_time
 
-from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, TOO_SLOW, Verdict, describe_exception, describe_value,
-                                    is_learners_file, unanswered, wrong)
+from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, SLOW_CALLS, TOO_SLOW, Verdict, describe_exception,
+                                    describe_value, is_learners_file, unanswered, wrong)
 from ttt.exercises.words import listing, plural
 
 BUDGET_SECONDS = 2.5        # CPU time, so that a busy machine does not fail a right answer
@@ -21,6 +21,7 @@ BROWSER_FACTOR = 4          # Pyodide's clock is the page's wall clock, and trac
 WALL_FACTOR = 20            # wall-clock backstop, in budgets: a load of 11 on two cores gives a sixth of a core
 WAITING_SECONDS = 5.0       # timer mode: stopped after this long using no CPU (``input()``, ``time.sleep``)
 SLOW = "Does it search far more than it needs?"     # the default end of "too slow"
+GROWTH = 4                  # a check whose calls each finish may use this many budgets: slower is not wasteful
 DIAGNOSIS_SECONDS = 0.2     # the traced second run that counts a stopped answer's calls
 DEFAULT_CAP = 100_000       # calls counted at most in that run when the check names no work needed
 TICK, WALL_TICK = 0.005, 0.05   # timer mode: the CPU-time timer's tick, and the wall-clock backstop's
@@ -76,7 +77,10 @@ class Budget:
         self.seconds = BUDGET_SECONDS if seconds is None else seconds   # read now, so a test can shorten it
         if self.mode == "trace" and sys.platform == "emscripten" and seconds is None:
             self.seconds *= BROWSER_FACTOR
+        self.most = GROWTH * self.seconds       # what Learner may grow it to, for many calls that each finish
+        self.asked = 0                          # the learner's calls asked for by the check (Learner counts them)
         self.cap, self.calls, self._ticks, self._last_cpu = cap, 0, 0, process_time()
+        self._since = self._last_cpu     # timer mode: the learner's CPU time up to here is in spent
         self.spent = self._deadline = self._wall_deadline = self._wall = self._waiting = 0.0
         self.scoped = self._running = self._expired = self._held = False
         self._armed = None               # while armed: ("timer", what to restore) or ("monitoring", tool)
@@ -108,11 +112,14 @@ class Budget:
             yield
             return
         start, wall = process_time(), perf_counter()
+        if self.mode == "timer":
+            self.spent += start - self._since
         self._held, self._running = True, self.mode != "timer"
         try:
             yield
         finally:
             self._held, self._running, used = False, True, process_time() - start
+            self._since = start + used
             self._deadline += used
             self._wall_deadline += perf_counter() - wall
             if self.mode != "timer":
@@ -147,17 +154,21 @@ class Budget:
         trace = sys.gettrace()
         if traced:
             sys.settrace(self._on_call)
-        self._running = True
+        self._since, self._running = process_time(), True
         try:
             return function(*args)
         finally:
             self._running = False            # first: a tick that lands from here on is not the learner's
+            if self.mode == "timer" and not self._expired:
+                self.spent += process_time() - self._since
             if traced or self._expired:
                 sys.settrace(trace)
 
     def _on_tick(self, signum, frame):
         if self._running:                    # else the check's own work, or Python's: not the learner's
-            self.spent += TICK
+            # the CPU time since the last tick, not one tick: ticks that land in one long C call arrive as one
+            now = process_time()
+            self.spent, self._since = self.spent + now - self._since, now
             if self.spent >= self.seconds - TICK / 2:
                 self._stop_here(frame)
 
@@ -283,13 +294,19 @@ class Learner:
     def __call__(self, *args, where: str = "", show=(), note=None, call=None, describe=None):
         """``call(function, *args)`` when more than the return value counts; ``describe()`` gives where and show."""
         self.called += 1
-        calls_before, target = self.budget.calls, (self.function,) if call is None else (call, self.function)
+        self.budget.asked += 1
+        calls_before, spent_before = self.budget.calls, self.budget.spent
+        target = (self.function,) if call is None else (call, self.function)
         described = describe or (lambda: (where, show))
         try:
             return self.budget.run(*target, *args)
         except OutOfTime:
-            raise Stop(self.too_slow(*described(), args=args, target=target,
-                                     calls=self.budget.calls - calls_before)) from None
+            verdict = self.too_slow(*described(), args=args, target=target, calls=self.budget.calls - calls_before,
+                                    this_call=self.budget.spent - spent_before)
+            if verdict is not None:
+                raise Stop(verdict) from None
+            self.called, self.budget.asked = self.called - 1, self.budget.asked - 1   # more time: this call again
+            return self(*args, where=where, show=show, note=note, call=call, describe=describe)
         except Stop:
             raise
         except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
@@ -299,8 +316,10 @@ class Learner:
             raise Stop(wrong(f"{self.name} raised an error{' ' + where if where else ''}:", *show,
                              describe_exception(error), note, mistake=ERROR)) from None
 
-    def too_slow(self, where: str, show, *, args, target, calls: int) -> Verdict:
-        """Almost no calls is a loop that never ends (:data:`ENDLESS`); many is wasteful work (:data:`TOO_SLOW`)."""
+    def too_slow(self, where: str, show, *, args, target, calls: int, this_call: float) -> Verdict | None:
+        """Far more calls than the work needs is wasteful (:data:`TOO_SLOW`); a budget spent mostly by earlier calls,
+        which all finished, is grown (None: call again) up to :data:`GROWTH` budgets, for slower is not wasteful
+        (then :data:`SLOW_CALLS`); else almost no calls is a loop that never ends (:data:`ENDLESS`)."""
         needed = self.work(*args) if self.work is not None and args else None
         cap = 10 * needed[0] if needed else DEFAULT_CAP
         if self.budget.mode == "timer":
@@ -312,6 +331,14 @@ class Learner:
             calls = counter.calls
         capped = calls > cap
         seconds, place = f"{self.budget.seconds:g} s of CPU time", f" {where}" if where else ""
+        if not capped and this_call < self.budget.seconds / 2:
+            if self.budget.seconds < self.budget.most:
+                self.budget.seconds = min(2 * self.budget.seconds, self.budget.most)
+                return None
+            return wrong(f"{self.name} is too slow in all{place}:", *show,
+                         f"Each call finishes, but the check had called it {plural(self.budget.asked, 'time')} when it"
+                         f" ran out of {seconds}: about {1000 * self.budget.spent / self.budget.asked:,.0f} ms a call."
+                         " Does each call work out again what an earlier one already knew?", mistake=SLOW_CALLS)
         if calls <= 3 and not capped:
             return wrong(f"{self.name} never finished{place}:", *show,
                          f"It was stopped after {seconds}, having made only {plural(calls, 'call')} of its own"
