@@ -323,3 +323,9 @@ def test_the_timer_counts_cpu_time_spent_in_c_code():
     for _ in range(5):
         budget.run(busy, 40)
     assert budget.spent >= 0.9 * (time.process_time() - start)
+
+
+def test_only_the_default_budget_grows():
+    # the graded second look (four budgets) and the timing table give their seconds: those do not grow again
+    assert Budget().most == calls.GROWTH * calls.BUDGET_SECONDS
+    assert Budget(10).most == 10
