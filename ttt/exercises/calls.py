@@ -333,7 +333,8 @@ class Learner:
             calls = counter.calls
         capped = calls > cap
         seconds, place = f"{self.budget.seconds:g} s of CPU time", f" {where}" if where else ""
-        if not capped and this_call < self.budget.seconds / 2:
+        # spent mostly by earlier calls, and the call before this one finished (not the same loop, stopped, again)
+        if not capped and this_call < self.budget.seconds / 2 and (this_call > 0 or not self.budget._expired):
             if self.budget.seconds < self.budget.most:
                 self.budget.seconds = min(2 * self.budget.seconds, self.budget.most)
                 return None
