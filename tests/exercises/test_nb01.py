@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -722,3 +723,22 @@ def test_a_dataclass_of_six_functions_and_one_that_prints_pass(capsys):
     assert exercise("01", 1).judge(_Six(*talking)).ok
     assert exercise("01", 5).judge((lambda rows, cols, k: _Six(*nb01.flat_rules(rows, cols, k)), nb01.bits_rules)).ok
     capsys.readouterr()
+
+
+def test_a_factory_slow_to_build_is_built_once_per_size():
+    """A right factory that takes 5 ms of CPU to build (lines found by brute force, say) is right: the check builds
+    each size once, as the notebook would, not once per case (3,800 builds made it "too slow", 19 s of CPU)."""
+    built = []
+
+    def slowly(factory):
+        def build(rows, cols, k):
+            built.append((rows, cols, k))
+            start = time.process_time()
+            while time.process_time() - start < 0.005:
+                pass
+            return factory(rows, cols, k)
+        return build
+
+    judged = exercise("01", 5).judge((slowly(nb01.flat_rules), slowly(nb01.bits_rules)))
+    assert judged.ok, judged.text
+    assert sorted(built) == sorted(nb01.SIZES * 2)

@@ -652,6 +652,20 @@ for bits_check in CHECKS[1]:   # its starter is left as it was once flat_rules p
     bits_check.instruction = f"flat_rules passed; now {bits_check.instruction}"
 
 
+def _built_once(factory):
+    """``factory`` building each size once in this judge, as the notebook would: the check's cases, one part of one
+    board each, would otherwise build it 3,800 times, and a right factory slow to build would be "too slow"."""
+    if not callable(factory):
+        return factory            # the Learner says what it is
+    built = {}
+
+    def build(*size):
+        if size not in built:
+            built[size] = factory(*size)
+        return built[size]
+    return build
+
+
 # A judge: two factories in turn, each given its parts check, and on a wrong answer its sizes check
 def _judge_factories(answer):
     if callable(answer):
@@ -664,9 +678,10 @@ def _judge_factories(answer):
         if not first and factory is factories[0]:     # flat_rules passed
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
-        verdict = parts.judge(factory)
+        built = _built_once(factory)
+        verdict = parts.judge(built)
         if verdict.reason == "wrong answer":   # the same first disagreement, named by a parameter ignored if it is one
-            sized = sizes.judge(factory)
+            sized = sizes.judge(built)
             return sized if sized.mistake in [slip for slip, _, _ in IGNORED] else verdict
         if not verdict.ok:
             return verdict
