@@ -171,6 +171,18 @@ def test_reports_as_learners_write_them_are_judged_as_a_declared_check():
     assert not judged.ok and "`caught` should be a dict" in judged.text
 
 
+def test_a_report_of_generators_is_read_once():
+    """Sets written as generator expressions (`(what for _, what in ...)`): the check reads each once, so a refusal
+    names only the entry that is wrong (read twice, the empty second reading called every check missing)."""
+    def generators(caught):
+        return {mistake: (name for name in names) for mistake, names in caught.items()}
+
+    assert exercise("01", 2).judge((generators(nb01.CAUGHT), "play")).ok
+    judged = exercise("01", 2).judge((generators({**nb01.CAUGHT, "play": {"play", "turn"}}), "play"))
+    assert judged.mistake == "wrong-report"
+    assert judged.text.startswith("play: 'turn'") and "turn: " not in judged.text and "moves: " not in judged.text
+
+
 # ---------------------------------------------------------------------- 01.3 one way to fail
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Callable, NamedTuple
 
@@ -299,7 +300,8 @@ def _read_report(answer) -> tuple[dict, object]:
     missing_keys = [key for key in CAUGHT if key not in caught]
     if missing_keys:
         raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
-    return caught, slips
+    # read once: the check reads each entry twice (is it right? what is wrong?), and a generator only once
+    return {key: tuple(names) if isinstance(names, Iterator) else names for key, names in caught.items()}, slips
 
 
 def _wrong_entries(report) -> list:
