@@ -339,6 +339,25 @@ def test_a_widths_returning_a_tuple_passes():
     assert exercise("03", 2).judge((nb03.height, _widths_as_tuple)).ok
 
 
+def _widths_by_numpy(tree):
+    """A learner's widths by numpy: every node's depth, counted by np.bincount (an array, not a list)."""
+    import numpy as np
+
+    depths, stack = [], [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        depths.append(depth)
+        stack.extend((child, depth + 1) for child in node.children)
+    return np.bincount(depths)
+
+
+def test_widths_in_any_sequence_passes_and_a_set_or_a_dict_is_not_a_list():
+    assert exercise("03", 2).judge((nb03.height, _widths_by_numpy)).ok
+    assert exercise("03", 2).judge((nb03.height, lambda tree: iter(nb03.widths(tree)))).ok
+    for other in (lambda tree: set(nb03.widths(tree)), lambda tree: dict(enumerate(nb03.widths(tree))), nb03.height):
+        assert exercise("03", 2).judge((nb03.height, other)).mistake == "wrong-type"
+
+
 def _nodes_on_path(tree):
     return 1 + max((_nodes_on_path(child) for child in tree.children), default=0)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Set
 from functools import lru_cache
 from math import perm
 
@@ -86,9 +87,10 @@ def _on_trees(reference, name: str, **options) -> FunctionCheck:
 
 
 def _as_list(value) -> list:
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    raise TypeError("expected a list of numbers, one for each depth")
+    """Widths in any sequence (a tuple, a numpy array, an iterator), as a list; not a set or a dict (no order)."""
+    if isinstance(value, (str, bytes, Mapping, Set)) or not hasattr(value, "__iter__"):
+        raise TypeError("expected a list of numbers, one for each depth")
+    return list(value)
 
 
 def _shortest_path(tree):
