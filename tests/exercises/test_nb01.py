@@ -754,3 +754,13 @@ def test_a_factory_slow_to_build_is_built_once_per_size():
     judged = exercise("01", 5).judge((slowly(nb01.flat_rules), slowly(nb01.bits_rules)))
     assert judged.ok, judged.text
     assert sorted(built) == sorted(nb01.SIZES * 2)
+
+
+def test_a_part_that_is_not_a_function_is_named_not_callable():
+    """A Representation holding a value where a function belongs (None, or what the function returned) is named as
+    such, not "raised an error" with Python's TypeError about calling it."""
+    for judged in (exercise("01", 1).judge(nb01.BASE3._replace(to_cells=None)),
+                   exercise("01", 1).judge(nb01.BASE3._replace(winner=nb01.base3_winner(0))),
+                   exercise("01", 5).judge((lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(play="X"),
+                                            nb01.bits_rules))):
+        assert judged.mistake == "not-callable", judged.text

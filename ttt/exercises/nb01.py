@@ -9,7 +9,8 @@ from typing import Callable, NamedTuple
 from ttt.board import Board
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
-from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, shown, unanswered, wrong
+from ttt.exercises.verdicts import (NOT_CALLABLE, describe_state, describe_value, reveal, right, shown,
+                                    unanswered, wrong)
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import all_positions, random_positions, unfinished_positions
@@ -133,6 +134,10 @@ def _observe(factory, rows, cols, k, board, what):
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
         stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
              f" is {describe_value(rep)}.", mistake="not-a-representation")
+    field, part = next(((field, part) for field, part in zip(FIELDS, functions) if not callable(part)), (None, None))
+    if field is not None:
+        stop(f"The {field} of this representation should be a function, but it is {describe_value(part)}: put the"
+             f" function itself in the Representation, not what it returns.", mistake=NOT_CALLABLE)
     from_cells, to_cells, winner, turn, moves, play = functions
     try:
         value = from_cells(board.cells)
