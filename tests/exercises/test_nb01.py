@@ -764,3 +764,14 @@ def test_a_part_that_is_not_a_function_is_named_not_callable():
                    exercise("01", 5).judge((lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(play="X"),
                                             nb01.bits_rules))):
         assert judged.mistake == "not-callable", judged.text
+
+
+def test_a_factory_that_raises_is_named_by_its_call():
+    """An error raised by the factory itself is placed at the call that made it, not in a part it never reached."""
+    def only_3x3(rows, cols, k):
+        if rows != 3:
+            raise ValueError("only 3 rows")
+        return nb01.flat_rules(rows, cols, k)
+
+    judged = exercise("01", 5).judge((only_3x3, nb01.bits_rules))
+    assert judged.mistake == "error" and "when called as flat_rules(4, 4, 3)" in judged.text, judged.text

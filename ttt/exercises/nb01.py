@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
-from ttt.exercises.verdicts import (NOT_CALLABLE, describe_state, describe_value, reveal, right, shown,
-                                    unanswered, wrong)
+from ttt.exercises.verdicts import (ERROR, NOT_CALLABLE, describe_exception, describe_state, describe_value, reveal,
+                                    right, shown, unanswered, wrong)
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import all_positions, random_positions, unfinished_positions
@@ -127,9 +127,15 @@ def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None
                            f" ({describe_state(board)})", (board,))
 
 
-def _observe(factory, rows, cols, k, board, what):
+def _observe(name: str, factory, rows, cols, k, board, what):
     """What the representation ``factory(rows, cols, k)`` gives for the part ``what`` of the check on ``board``."""
-    rep = factory(rows, cols, k)
+    try:
+        rep = factory(rows, cols, k)
+    except Exception as error:  # noqa: BLE001 - the learner's factory: placed at its call, not in a part
+        if isinstance(error, NotImplementedError):
+            raise
+        raise Stop(wrong(f"{name} raised an error when called as {name}({rows}, {cols}, {k}):",
+                         describe_exception(error), mistake=ERROR)) from None
     functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
         stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
@@ -181,7 +187,7 @@ REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that f
 def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
     """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
     return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
-                         call=_observe, mistakes=slips, label=label, compare=lambda got, expected: got == expected
+                         call=partial(_observe, name), mistakes=slips, label=label, compare=lambda got, expected: got == expected
                          or isinstance(got, list) and tuple(got) == expected)   # a list for a tuple: answer-shape rule
 
 
