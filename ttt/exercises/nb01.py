@@ -187,7 +187,8 @@ REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that f
 def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
     """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
     return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
-                         call=partial(_observe, name), mistakes=slips, label=label, compare=lambda got, expected: got == expected
+                         call=partial(_observe, name), mistakes=slips, label=label,
+                         compare=lambda got, expected: got == expected
                          or isinstance(got, list) and tuple(got) == expected)   # a list for a tuple: answer-shape rule
 
 
