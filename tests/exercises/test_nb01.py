@@ -775,3 +775,23 @@ def test_a_factory_that_raises_is_named_by_its_call():
 
     judged = exercise("01", 5).judge((only_3x3, nb01.bits_rules))
     assert judged.mistake == "error" and "when called as flat_rules(4, 4, 3)" in judged.text, judged.text
+
+
+def test_a_parameter_ignored_is_named_without_judging_the_3x3_sample_twice():
+    """Naming an ignored parameter judges the larger boards again, not the 3×3 sample, where no ignored parameter
+    shows: a slow wrong answer is named by its mistake within the budget, not "too slow"."""
+    def counted(k_used):
+        def factory(rows, cols, k):
+            rep = nb01.flat_rules(rows, cols, k_used(k))
+
+            def from_cells(cells):
+                on_3x3.append(len(cells) == 9)
+                return tuple(cells)
+            return rep._replace(from_cells=from_cells)
+        return factory
+
+    on_3x3 = []
+    assert exercise("01", 5).judge((counted(lambda k: k), nb01.bits_rules)).ok
+    once, on_3x3 = sum(on_3x3), []
+    assert exercise("01", 5).judge((counted(lambda k: 3), nb01.bits_rules)).mistake == "ignores-k"
+    assert sum(on_3x3) == once
