@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -168,6 +169,18 @@ def test_reports_as_learners_write_them_are_judged_as_a_declared_check():
         assert not judged.ok and judged.mistake == "wrong-report", answer
     judged = exercise("01", 2).judge([[("turn", {"turn"})], "play"])                       # a list, not a dict
     assert not judged.ok and "`caught` should be a dict" in judged.text
+
+
+def test_a_report_of_generators_is_read_once():
+    """Sets written as generator expressions (`(what for _, what in ...)`): the check reads each once, so a refusal
+    names only the entry that is wrong (read twice, the empty second reading called every check missing)."""
+    def generators(caught):
+        return {mistake: (name for name in names) for mistake, names in caught.items()}
+
+    assert exercise("01", 2).judge((generators(nb01.CAUGHT), "play")).ok
+    judged = exercise("01", 2).judge((generators({**nb01.CAUGHT, "play": {"play", "turn"}}), "play"))
+    assert judged.mistake == "wrong-report"
+    assert judged.text.startswith("play: 'turn'") and "turn: " not in judged.text and "moves: " not in judged.text
 
 
 # ---------------------------------------------------------------------- 01.3 one way to fail
@@ -722,3 +735,63 @@ def test_a_dataclass_of_six_functions_and_one_that_prints_pass(capsys):
     assert exercise("01", 1).judge(_Six(*talking)).ok
     assert exercise("01", 5).judge((lambda rows, cols, k: _Six(*nb01.flat_rules(rows, cols, k)), nb01.bits_rules)).ok
     capsys.readouterr()
+
+
+def test_a_factory_slow_to_build_is_built_once_per_size():
+    """A right factory that takes 5 ms of CPU to build (lines found by brute force, say) is right: the check builds
+    each size once, as the notebook would, not once per case (3,800 builds made it "too slow", 19 s of CPU)."""
+    built = []
+
+    def slowly(factory):
+        def build(rows, cols, k):
+            built.append((rows, cols, k))
+            start = time.process_time()
+            while time.process_time() - start < 0.005:
+                pass
+            return factory(rows, cols, k)
+        return build
+
+    judged = exercise("01", 5).judge((slowly(nb01.flat_rules), slowly(nb01.bits_rules)))
+    assert judged.ok, judged.text
+    assert sorted(built) == sorted(nb01.SIZES * 2)
+
+
+def test_a_part_that_is_not_a_function_is_named_not_callable():
+    """A Representation holding a value where a function belongs (None, or what the function returned) is named as
+    such, not "raised an error" with Python's TypeError about calling it."""
+    for judged in (exercise("01", 1).judge(nb01.BASE3._replace(to_cells=None)),
+                   exercise("01", 1).judge(nb01.BASE3._replace(winner=nb01.base3_winner(0))),
+                   exercise("01", 5).judge((lambda rows, cols, k: nb01.flat_rules(rows, cols, k)._replace(play="X"),
+                                            nb01.bits_rules))):
+        assert judged.mistake == "not-callable", judged.text
+
+
+def test_a_factory_that_raises_is_named_by_its_call():
+    """An error raised by the factory itself is placed at the call that made it, not in a part it never reached."""
+    def only_3x3(rows, cols, k):
+        if rows != 3:
+            raise ValueError("only 3 rows")
+        return nb01.flat_rules(rows, cols, k)
+
+    judged = exercise("01", 5).judge((only_3x3, nb01.bits_rules))
+    assert judged.mistake == "error" and "when called as flat_rules(4, 4, 3)" in judged.text, judged.text
+
+
+def test_a_parameter_ignored_is_named_without_judging_the_3x3_sample_twice():
+    """Naming an ignored parameter judges the larger boards again, not the 3×3 sample, where no ignored parameter
+    shows: a slow wrong answer is named by its mistake within the budget, not "too slow"."""
+    def counted(k_used):
+        def factory(rows, cols, k):
+            rep = nb01.flat_rules(rows, cols, k_used(k))
+
+            def from_cells(cells):
+                on_3x3.append(len(cells) == 9)
+                return tuple(cells)
+            return rep._replace(from_cells=from_cells)
+        return factory
+
+    on_3x3 = []
+    assert exercise("01", 5).judge((counted(lambda k: k), nb01.bits_rules)).ok
+    once, on_3x3 = sum(on_3x3), []
+    assert exercise("01", 5).judge((counted(lambda k: 3), nb01.bits_rules)).mistake == "ignores-k"
+    assert sum(on_3x3) == once

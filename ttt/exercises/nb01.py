@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterator
+from functools import cache, partial
 from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
-from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, shown, unanswered, wrong
+from ttt.exercises.verdicts import (ERROR, NOT_CALLABLE, describe_exception, describe_state, describe_value, reveal,
+                                    right, shown, unanswered, wrong)
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
 from ttt.positions import all_positions, random_positions, unfinished_positions
@@ -125,13 +127,23 @@ def _rep_cases(name: str, encoding, sizes=((3, 3, 3),), plays: int | None = None
                            f" ({describe_state(board)})", (board,))
 
 
-def _observe(factory, rows, cols, k, board, what):
+def _observe(name: str, factory, rows, cols, k, board, what):
     """What the representation ``factory(rows, cols, k)`` gives for the part ``what`` of the check on ``board``."""
-    rep = factory(rows, cols, k)
+    try:
+        rep = factory(rows, cols, k)
+    except Exception as error:  # noqa: BLE001 - the learner's factory: placed at its call, not in a part
+        if isinstance(error, NotImplementedError):
+            raise
+        raise Stop(wrong(f"{name} raised an error when called as {name}({rows}, {cols}, {k}):",
+                         describe_exception(error), mistake=ERROR)) from None
     functions = tuple(getattr(rep, field) for field in FIELDS) if all(hasattr(rep, f) for f in FIELDS) else rep
     if not (isinstance(functions, (tuple, list)) and len(functions) == len(FIELDS)):
         stop(f"A representation should be a Representation of six functions ({', '.join(FIELDS)}), but this one"
              f" is {describe_value(rep)}.", mistake="not-a-representation")
+    field, part = next(((field, part) for field, part in zip(FIELDS, functions) if not callable(part)), (None, None))
+    if field is not None:
+        stop(f"The {field} of this representation should be a function, but it is {describe_value(part)}: put the"
+             f" function itself in the Representation, not what it returns.", mistake=NOT_CALLABLE)
     from_cells, to_cells, winner, turn, moves, play = functions
     try:
         value = from_cells(board.cells)
@@ -175,7 +187,8 @@ REP_SLIPS = [   # after the slips of an exercise's own encoding: the part that f
 def representation_check(name: str, encoding, slips, label: str, **sizes) -> FunctionCheck:
     """A representation made by ``factory(rows, cols, k)`` (01.5; 01.1 wraps its answer) against ttt.Board."""
     return FunctionCheck(None, lambda: _rep_cases(name, encoding, **sizes), name=name, args="rows, cols, k",
-                         call=_observe, mistakes=slips, label=label, compare=lambda got, expected: got == expected
+                         call=partial(_observe, name), mistakes=slips, label=label,
+                         compare=lambda got, expected: got == expected
                          or isinstance(got, list) and tuple(got) == expected)   # a list for a tuple: answer-shape rule
 
 
@@ -299,7 +312,8 @@ def _read_report(answer) -> tuple[dict, object]:
     missing_keys = [key for key in CAUGHT if key not in caught]
     if missing_keys:
         raise ValueError(f"`caught` has no key {', '.join(map(repr, missing_keys))}: give one entry per mistake")
-    return caught, slips
+    # read once: the check reads each entry twice (is it right? what is wrong?), and a generator only once
+    return {key: tuple(names) if isinstance(names, Iterator) else names for key, names in caught.items()}, slips
 
 
 def _wrong_entries(report) -> list:
@@ -641,15 +655,30 @@ def _ignoring(factory, slip: str, altered, what: str) -> tuple:
             " where rows, cols and k each change.", slip)
 
 
-# Two checks for each factory: the first names a parameter ignored, by behaviour; the second the part that fails
+# Two checks for each factory: the first names a parameter ignored, by behaviour, on the larger boards only (on 3×3
+# each slip plays by the right rules); the second the part that fails
 CHECKS = [(representation_check(factory.__name__, encoding, [_ignoring(factory, *slip) for slip in IGNORED
                                  if (factory, slip[0]) != (flat_rules, "ignores-rows")],   # IndexError on 3×4
-                                LARGER_LABEL, sizes=SIZES, plays=PLAYS),
+                                LARGER_LABEL, sizes=SIZES[1:], plays=PLAYS),
            representation_check(factory.__name__, encoding, [_slip("from_cells", *encoding_slip), *REP_SLIPS],
                                 LARGER_LABEL, sizes=SIZES, plays=PLAYS))
           for factory, encoding, encoding_slip in FACTORIES]
 for bits_check in CHECKS[1]:   # its starter is left as it was once flat_rules passes
     bits_check.instruction = f"flat_rules passed; now {bits_check.instruction}"
+
+
+def _built_once(factory):
+    """``factory`` building each size once in this judge, as the notebook would: the check's cases, one part of one
+    board each, would otherwise build it 3,800 times, and a right factory slow to build would be "too slow"."""
+    if not callable(factory):
+        return factory            # the Learner says what it is
+    built = {}
+
+    def build(*size):
+        if size not in built:
+            built[size] = factory(*size)
+        return built[size]
+    return build
 
 
 # A judge: two factories in turn, each given its parts check, and on a wrong answer its sizes check
@@ -664,9 +693,13 @@ def _judge_factories(answer):
         if not first and factory is factories[0]:     # flat_rules passed
             return wrong("That is the same function twice: flat_rules builds the flat tuple and bits_rules the"
                          " bitboard.", mistake="same-function-twice")
-        verdict = parts.judge(factory)
+        built = _built_once(factory)
+        verdict = parts.judge(built)
         if verdict.reason == "wrong answer":   # the same first disagreement, named by a parameter ignored if it is one
-            sized = sizes.judge(factory)
+            board = next((part for part in verdict.parts if isinstance(part, Board)), None)
+            if board is None or (board.rows, board.cols, board.k) == SIZES[0]:
+                return verdict       # the 3×3 sample is judged once: a slow answer is named, not "too slow"
+            sized = sizes.judge(built)
             return sized if sized.mistake in [slip for slip, _, _ in IGNORED] else verdict
         if not verdict.ok:
             return verdict

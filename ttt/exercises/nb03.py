@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Set
 from functools import lru_cache
 from math import perm
 
@@ -86,9 +87,10 @@ def _on_trees(reference, name: str, **options) -> FunctionCheck:
 
 
 def _as_list(value) -> list:
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    raise TypeError("expected a list of numbers, one for each depth")
+    """Widths in any sequence (a tuple, a numpy array, an iterator), as a list; not a set or a dict (no order)."""
+    if isinstance(value, (str, bytes, Mapping, Set)) or not hasattr(value, "__iter__"):
+        raise TypeError("expected a list of numbers, one for each depth")
+    return list(value)
 
 
 def _shortest_path(tree):
@@ -218,24 +220,36 @@ def _calls_by_name(count_games, board) -> tuple[int, int] | None:
     return (games, calls + 1) if calls else None
 
 
-def _calls_by_profile(count_games, board) -> tuple[int, int]:
+class _Enough(BaseException):
+    """The work counted already shows no memo (a BaseException, so the learner's ``except Exception`` lets it by)."""
+
+
+def _calls_by_profile(count_games, board, enough: int) -> tuple[int | None, int]:
     """``(games, work)`` by a profile hook: the learner's calls, or, if more, the times their code asked a board for
-    its moves (a count by loops makes one call, but without a memo asks a position again each time it is met)."""
+    its moves or played one (a count by loops makes one call, but without a memo asks a position again each time it
+    is met, and plays every move below it again: 59,704 moves on MEMO_BOARD, where a memo plays 4,791).  The hook
+    makes the learner's code five times slower, so it stops once the work passes ``enough`` (games is None then)."""
     calls = asked = 0
-    asks_for_moves = (Board.children.__code__, Board.legal_moves.__code__)   # asked once a position with a memo
+    asks_for_moves = (Board.children.__code__, Board.legal_moves.__code__, Board.play.__code__)
 
     def count(frame, event, arg):
         nonlocal calls, asked
+        if event != "call":
+            return
         code = frame.f_code
-        if event == "call" and code in asks_for_moves:
+        if code in asks_for_moves:
             asked += frame.f_back is not None and is_learners_file(frame.f_back.f_code.co_filename)
-        elif event == "call" and not code.co_name.startswith("<") and is_learners_file(code.co_filename):
+        elif not code.co_name.startswith("<") and is_learners_file(code.co_filename):
             calls += 1
+        if calls > enough or asked > enough:
+            raise _Enough
 
     previous = sys.getprofile()
     sys.setprofile(count)
     try:
         games = count_games(board)
+    except _Enough:
+        games = None
     finally:
         sys.setprofile(previous)
     return games, max(calls, asked)
@@ -245,10 +259,14 @@ def _games_once(count_games, board):
     """The games below ``board``; on the corner opening, a right count made by over 8 calls a position is no-memo."""
     if board != MEMO_BOARD:
         return count_games(board)
-    games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board)
     counts = _counts(board)
-    if games == counts.games and calls > 8 * counts.positions:
-        stop(f"count_games counts right on this board ({describe_state(board)}), but by {calls:,} calls where only"
+    enough = 8 * counts.positions
+    games, calls = _calls_by_name(count_games, board) or _calls_by_profile(count_games, board, enough)
+    made = f"{calls:,}"
+    if games is None:   # stopped counting: the count itself, run again unwatched
+        games, made = count_games(board), f"more than {enough:,}"
+    if games == counts.games and calls > enough:
+        stop(f"count_games counts right on this board ({describe_state(board)}), but by {made} calls where only"
              f" {counts.positions:,} positions exist:", board, "It works the same positions out again and again."
              " Is the memo used? Look a board up before recursing, and store its count after.", mistake="no-memo")
     return games
