@@ -59,6 +59,8 @@ def test_fillings_in_other_styles_are_accepted(capsys):
     """Nine letters without slashes, rows on lines of their own, any order of the three reasons."""
     result, out = verdict(capsys, "00", 1, ("XXX\nOOO\n...", "OOO/XX./XX.", "OO......."))
     assert result is True and "'OO.......': 0 X and 2 O" in out
+    assert exercise("00", 1).judge({"XXX/OOO/...", "OOO/XX./XX.", "OO......."}).ok     # a set: no order
+    assert exercise("00", 1).judge({"XXX/OOO/...", "XO./.../...", "XXXX....."}).mistake == "can-occur"
 
 
 def test_a_wrong_filling_is_refused_whatever_its_place(capsys):
@@ -87,7 +89,7 @@ def test_the_reasons_are_parse_s_whichever_side_broke_the_rule():
 @pytest.mark.parametrize("answer, words", [
     (None, "Exercise 00.1 is not answered yet: replace None with a list of three fillings"),
     ([None, None, None], "Exercise 00.1 is not answered yet"),
-    ("OO./.../...", "Give three fillings, as a list or a tuple"),
+    ("OO./.../...", "Give three fillings, as a list, a tuple or a set"),
     (["OO./.../..."], "Give three fillings, one for each reason; this list has 1."),
     (["OO./.../...", 7, "XXX/OOO/..."], "7 (an int) is not a filling"),
     (["0O./.../...", "XXX/OOO/...", "XXX/OO./O.."], "the letter O, not the digit zero"),

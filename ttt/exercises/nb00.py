@@ -49,10 +49,12 @@ _FILLINGS_TODO = ('replace None with a list of three fillings, such as ["XX./...
 
 def _read_fillings(answer) -> tuple[tuple[str, tuple[str, str] | None], ...]:
     """Three ``(text, why_impossible)``, read by Board.parse (whose refusal is the point), a malformed one refused."""
+    if isinstance(answer, (set, frozenset)):     # three fillings in no order are an answer too
+        answer = sorted(answer, key=repr)
     if isinstance(answer, (list, tuple)) and answer and all(item is None for item in answer):
         raise Stop(unanswered(_FILLINGS_TODO))
     if not isinstance(answer, (list, tuple)):
-        raise ValueError(f'Give three fillings, as a list or a tuple, such as ["XX./.../...", ...], not '
+        raise ValueError(f'Give three fillings, as a list, a tuple or a set, such as ["XX./.../...", ...], not '
                          f"{describe_value(answer)}")
     if len(answer) != 3:
         raise ValueError(f"Give three fillings, one for each reason; this list has {len(answer)}")
