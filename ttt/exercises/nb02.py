@@ -55,6 +55,12 @@ def _undone(undo, spec) -> Undone:
     with current_budget().paused():
         game = _game(*spec)
     returned = undo(game)
+    if not isinstance(game.board, Board):   # the game could not go on: said before status_line raises on it
+        stop(f"After undo, game.board is {describe_value(game.board)}: keep it a Board, the one replayed from"
+             " game.start.", mistake="board-not-a-board")
+    if not isinstance(game.history, list):  # Game.click appends to it
+        stop(f"After undo, game.history is {describe_value(game.history)}: keep it a list, as Game does (its next"
+             " click appends to it).", mistake="history-not-a-list")
     status = status_line(game.board)
     message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
     return Undone(returned, list(game.history), game.board, message)
