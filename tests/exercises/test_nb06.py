@@ -392,9 +392,11 @@ def test_an_insert_that_loops_on_one_key_is_told_it_never_finishes_there():
     assert judged.mistake == "endless-loop" and judged.text.startswith("trie_insert never finished at the 6th insertion")
 
 
-def test_a_path_copying_trie_on_frozen_dataclasses_is_accepted():
+def test_a_path_copying_trie_on_frozen_dataclasses_fails_only_on_two_keys_of_one_hash():
+    """It passes every version; it splits on bits forever when two keys share a hash, which the prompt rules out
+    ("keep such keys side by side once every bit is used"): it was accepted while the check put one twin in a map."""
     judged = exercise("06", 3).judge((frozen_insert, frozen_lookup))
-    assert judged.ok, judged.text
+    assert judged.mistake == "error" and "which has the same hash" in judged.text
 
 
 def tuple_insert(trie, key, value, depth=0):
@@ -738,3 +740,30 @@ def test_the_worked_trie_keeps_keys_with_one_hash_side_by_side():
     versions.append(trie_insert(versions[-1], OneHash(2), 20))
     assert [trie_lookup(versions[-1], OneHash(n)) for n in range(6)] == [0, 1, 20, 3, 4, None]
     assert [trie_lookup(versions[3], OneHash(n)) for n in range(4)] == [0, 1, 2, None]   # old versions unchanged
+
+
+def _trie_without_twins(overwrite: bool):
+    """A learner's binary trie on the bits of hash(key), (key, value) leaves, no room for two keys of one hash: past
+    the 64th bit it overwrites the leaf, or (overwrite False) it goes on splitting until the recursion limit."""
+    def insert(trie, key, value, depth=0):
+        if trie is None or (trie[0] == "leaf" and (trie[1] == key or (overwrite and depth >= 64))):
+            return ("leaf", key, value)
+        if trie[0] == "leaf":
+            return insert(insert(("branch", None, None), trie[1], trie[2], depth), key, value, depth)
+        side = 1 + (hash(key) >> depth & 1)
+        return trie[:side] + (insert(trie[side], key, value, depth + 1),) + trie[side + 1:]
+
+    def lookup(trie, key, depth=0):
+        while trie is not None and trie[0] == "branch":
+            trie, depth = trie[1 + (hash(key) >> depth & 1)], depth + 1
+        return trie[2] if trie is not None and trie[1] == key else None
+
+    return insert, lookup
+
+
+def test_a_trie_that_cannot_keep_two_keys_of_one_hash_is_refused():
+    """The prompt's collision rule: both passed, since the check put only one of the twins -1 and -2 in a map."""
+    judged = exercise("06", 3).judge(_trie_without_twins(overwrite=True))
+    assert judged.mistake == "same-hash-keys-not-kept" and "'minus one'" in judged.text
+    judged = exercise("06", 3).judge(_trie_without_twins(overwrite=False))
+    assert judged.mistake == "error" and "RecursionError" in judged.text and "the same hash" in judged.text

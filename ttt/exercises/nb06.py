@@ -391,6 +391,14 @@ def _judge_trie(answer):
         stop(f"A map holding only the key -1 returns {describe_value(twin)} for the key -2: trie_lookup seems to"
              " compare hashes, not keys (hash(-1) == hash(-2)): compare the leaf's key with ==.",
              mistake="lookup-compares-hashes")
+    both = insert(insert(None, -1, "minus one", where="on the key -1"), -2, "minus two",
+                  where="when the key -2 is inserted into a map holding the key -1, which has the same hash")
+    kept = [lookup(both, key, where="for the keys -1 and -2, inserted in turn") for key in (-1, -2)]
+    if kept != ["minus one", "minus two"]:
+        stop(f"After inserting the key -1 and then the key -2 (the same hash: hash(-1) == hash(-2)), trie_lookup"
+             f" returns {describe_value(kept[0])} for -1 and {describe_value(kept[1])} for -2, not 'minus one' and"
+             " 'minus two'.", "Two keys with one hash cannot be told apart by any bit: once every bit is used, keep"
+             " them side by side in one leaf (a list of (key, value) pairs).", mistake="same-hash-keys-not-kept")
     return right(f"all {len(keys):,} versions answer for exactly the keys inserted before them (in a sample), none"
                  " changes when a later one is made, a key inserted again changes the new version only, a key with"
                  f" another key's hash is told apart, and all take less than {_MEMORY_LIMIT // 1_000_000} MB.")
