@@ -767,3 +767,35 @@ def test_a_trie_that_cannot_keep_two_keys_of_one_hash_is_refused():
     assert judged.mistake == "same-hash-keys-not-kept" and "'minus one'" in judged.text
     judged = exercise("06", 3).judge(_trie_without_twins(overwrite=False))
     assert judged.mistake == "error" and "RecursionError" in judged.text and "the same hash" in judged.text
+
+
+def _memo_that_empties_its_table(board, table, stats):
+    """Right scores and counts from a fresh table, but it empties the table it is given at every call from outside."""
+    table.clear()
+    return nb06.memo_score(board, table, stats)
+
+
+def _memo_in_an_lru_cache(board, table, stats):
+    """A memo of its own (a new lru_cache per call): `table` stays empty; asked again, it searches everything again."""
+    @lru_cache(maxsize=None)
+    def score(position):
+        stats.nodes += 1
+        return leaf_score(position) if position.is_over else max(-score(child) for _, child in position.children())
+    return score(board)
+
+
+def test_memo_score_that_does_not_keep_the_table_it_is_given_is_named():
+    """The first passed; the second was told only "disagrees" after 2.3 s of searching again (too slow at times)."""
+    assert exercise("06", 1).judge(_memo_that_empties_its_table).mistake == "searches-again"
+    start = time.process_time()
+    assert exercise("06", 1).judge(_memo_in_an_lru_cache).mistake == "own-table"
+    assert time.process_time() - start < 1.5
+
+
+def test_memo_score_returning_false_for_a_draw_is_told_to_return_a_number():
+    def memo_score(board, table, stats):
+        score = nb06.memo_score(board, table, stats)
+        return score or False
+
+    judged = exercise("06", 1).judge(memo_score)
+    assert judged.mistake == "score-not-a-number"      # it was told to count one call per call
