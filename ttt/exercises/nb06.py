@@ -4,6 +4,7 @@ which compare with the package (``ttt.solve``, ``ttt.memo``) or replay the noteb
 from __future__ import annotations
 
 import gc
+import numbers
 import random
 import sys
 from functools import cache, lru_cache, partial
@@ -116,6 +117,10 @@ def _memo_run(function, board):
     return _Memo((score, calls, entries, read_back))
 
 
+def _a_number(score) -> bool:
+    return isinstance(score, numbers.Real) and not isinstance(score, bool)
+
+
 def _memo_reference(board):
     stats = SearchStats()
     negamax_memo(board, {}, stats)
@@ -163,13 +168,15 @@ DEPTH_MEMO = Exercise(
             (_memo_slip(store_leaves=False), "Only the unfinished positions are stored: store the finished ones too.",
              "finished-not-stored"),
             (_memo_slip(store_root=False), "One entry short: store the root too.", "root-not-stored"),
-            (When(lambda board, expected, got: isinstance(got[0], bool)), lambda board, expected, got: f"memo_score"
-             f" returned {got[0]}: return the score, a number.", "score-not-a-number"),
-            (When(lambda board, expected, got: got[2] == 0 < expected[2] and got[1] > expected[1]), "It stores"
-             " nothing in `table`, so it works out every position again each time it meets it: look each position up"
-             " in `table` before working it out, and store its score there.", "memo-not-used"),
-            (When(lambda board, expected, got: got[2] == 0 < expected[2]), "Nothing was stored in the table it was"
-             " given: store in `table`, not in a table of your own.", "own-table"),
+            (When(lambda board, expected, got: got[0] is not None and not _a_number(got[0])), lambda board, expected,
+             got: f"memo_score returned {describe_value(got[0])}: return the score, a number.", "score-not-a-number"),
+            (When(lambda board, expected, got: got[0] == expected[0] and got[2] == 0 < expected[2]
+                  and got[1] > expected[1]),
+             "It stores nothing in `table`, so it works out every position again each time it meets it: look each"
+             " position up in `table` before working it out, and store its score there.", "memo-not-used"),
+            (When(lambda board, expected, got: got[0] == expected[0] and got[2] == 0 < expected[2]),
+             "Nothing was stored in the table it was given: store in `table`, not in a table of your own.",
+             "own-table"),
             (When(lambda board, expected, got: got[:3] == expected[:3] and got[3] == 3), "Asked again with the table"
              " its search filled, it searched again instead of reading the table: keep the table it is given (do not"
              " empty or replace it), so that a position stored there is one call.", "searches-again"),
