@@ -521,3 +521,30 @@ def test_undo_that_leaves_the_game_unplayable_is_named_not_told_it_raised(mistak
     mistake(game)
     with pytest.raises(AttributeError):                   # what the learner's game would do next
         game.click(0) if slip == "history-not-a-list" else status_line(game.board)
+
+
+def _row_col_factory(parse):
+    """A learner's factory of row_col functions, the parsing passed in."""
+    def row_col(read):
+        def read_cell(prompt):
+            return parse(read(prompt))
+        return read_cell
+    return row_col
+
+
+def _by_pattern(answer):
+    pair = re.fullmatch(r"\s*([0-2])\s*,\s*([0-2])\s*", answer)
+    return str(3 * int(pair[1]) + int(pair[2])) if pair else answer
+
+
+def _logged(function):                                   # a learner's decorator, without functools.wraps
+    def wrapper(*args):
+        return function(*args)
+    return wrapper
+
+
+@pytest.mark.parametrize("row_col", [_row_col_factory(_by_pattern), _logged(_row_col_factory(_by_pattern))])
+def test_a_row_col_made_by_a_factory_or_a_decorator_is_not_taken_for_a_read_already_made(row_col):
+    """Both were told "That is the read function that row_col returns, already made" (a closure holding a callable)."""
+    assert exercise("02", 3).judge(row_col).ok
+    assert exercise("02", 3).judge(row_col(scripted(["1,1"]))).mistake == "already-called"

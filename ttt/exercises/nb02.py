@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import namedtuple
+from types import CodeType
 
 from ttt.board import Board
 from ttt.exercises.calls import current_budget, stop
@@ -218,13 +219,22 @@ class Ended:
 ENDED = Ended()
 
 
+def _defines_a_function(function) -> bool:
+    """Whether ``function``'s own code defines a function with ``def``, as row_col does (a read it returns does not)."""
+    return any(isinstance(const, CodeType) and not const.co_name.startswith("<")     # not a lambda, a comprehension
+               for const in getattr(getattr(function, "__code__", None), "co_consts", ()))
+
+
 def _made_by_a_call(answer) -> bool:
-    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read."""
+    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read.
+    A function made inside another that makes a read itself (a row_col from a factory), or that holds one that does
+    (a decorator's wrapper around row_col), is row_col."""
     try:
         held = [cell.cell_contents for cell in getattr(answer, "__closure__", None) or ()]
     except ValueError:           # an empty cell: not a read that row_col made
         return False
-    return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(callable, held))
+    return (".<locals>." in getattr(answer, "__qualname__", "") and any(map(callable, held))
+            and not any(map(_defines_a_function, [answer, *held])))
 
 
 def _reads(row_col, given):
