@@ -495,3 +495,56 @@ def test_undo_slips_of_the_board_or_the_history_alone_are_named(mistake, slip):
     too few" although the board was taken back: the history out of step is named whoever plays."""
     judged = exercise("02", 1).judge(mistake)
     assert judged.mistake == slip and "returned: True, leaving the history" in judged.text
+
+
+def _board_as_text(game):                                 # leaves the board as its notation, not a Board
+    undone = nb02.undo(game)
+    game.board = game.board.notation
+    return undone
+
+
+def _history_as_tuple(game):                              # game.click appends to game.history: a tuple breaks it
+    undone = nb02.undo(game)
+    game.history = tuple(game.history)
+    return undone
+
+
+@pytest.mark.parametrize("mistake, slip", [(_board_as_text, "board-not-a-board"),
+                                           (_history_as_tuple, "history-not-a-list")])
+def test_undo_that_leaves_the_game_unplayable_is_named_not_told_it_raised(mistake, slip):
+    """The check's own reading of the game raised on a board that is no Board ("undo raised an error", though undo
+    did not), and a tuple history passed, though the game's next click appends to it."""
+    judged = exercise("02", 1).judge(mistake)
+    assert judged.mistake == slip and "raised" not in judged.text
+    game = Game()
+    game.click(4)
+    mistake(game)
+    with pytest.raises(AttributeError):                   # what the learner's game would do next
+        game.click(0) if slip == "history-not-a-list" else status_line(game.board)
+
+
+def _row_col_factory(parse):
+    """A learner's factory of row_col functions, the parsing passed in."""
+    def row_col(read):
+        def read_cell(prompt):
+            return parse(read(prompt))
+        return read_cell
+    return row_col
+
+
+def _by_pattern(answer):
+    pair = re.fullmatch(r"\s*([0-2])\s*,\s*([0-2])\s*", answer)
+    return str(3 * int(pair[1]) + int(pair[2])) if pair else answer
+
+
+def _logged(function):                                   # a learner's decorator, without functools.wraps
+    def wrapper(*args):
+        return function(*args)
+    return wrapper
+
+
+@pytest.mark.parametrize("row_col", [_row_col_factory(_by_pattern), _logged(_row_col_factory(_by_pattern))])
+def test_a_row_col_made_by_a_factory_or_a_decorator_is_not_taken_for_a_read_already_made(row_col):
+    """Both were told "That is the read function that row_col returns, already made" (a closure holding a callable)."""
+    assert exercise("02", 3).judge(row_col).ok
+    assert exercise("02", 3).judge(row_col(scripted(["1,1"]))).mistake == "already-called"

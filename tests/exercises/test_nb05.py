@@ -466,3 +466,13 @@ def test_a_node_beyond_the_window_given_as_any_sequence_passes(capsys, answer):
 @pytest.mark.parametrize("number, name", [(1, "lazy_infimum"), (3, "alphabeta_soft"), (4, "my_order")])
 def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, name):
     assert_stopped_in_time(capsys, "05", number, forever, name)
+
+
+def test_a_search_that_counts_a_node_twice_is_not_told_it_searches_too_much():
+    """It was told "it searches more than it needs", which it does not: it counts two nodes per call."""
+    def alphabeta_soft(board, alpha, beta, stats):
+        stats.nodes += 1
+        return nb05.alphabeta_soft(board, alpha, beta, stats)
+
+    judged = exercise("05", 3).judge(alphabeta_soft)
+    assert not judged.ok and "searches more" not in judged.text and "only once" in judged.text

@@ -392,9 +392,11 @@ def test_an_insert_that_loops_on_one_key_is_told_it_never_finishes_there():
     assert judged.mistake == "endless-loop" and judged.text.startswith("trie_insert never finished at the 6th insertion")
 
 
-def test_a_path_copying_trie_on_frozen_dataclasses_is_accepted():
+def test_a_path_copying_trie_on_frozen_dataclasses_fails_only_on_two_keys_of_one_hash():
+    """It passes every version; it splits on bits forever when two keys share a hash, which the prompt rules out
+    ("keep such keys side by side once every bit is used"): it was accepted while the check put one twin in a map."""
     judged = exercise("06", 3).judge((frozen_insert, frozen_lookup))
-    assert judged.ok, judged.text
+    assert judged.mistake == "error" and "which has the same hash" in judged.text
 
 
 def tuple_insert(trie, key, value, depth=0):
@@ -738,3 +740,64 @@ def test_the_worked_trie_keeps_keys_with_one_hash_side_by_side():
     versions.append(trie_insert(versions[-1], OneHash(2), 20))
     assert [trie_lookup(versions[-1], OneHash(n)) for n in range(6)] == [0, 1, 20, 3, 4, None]
     assert [trie_lookup(versions[3], OneHash(n)) for n in range(4)] == [0, 1, 2, None]   # old versions unchanged
+
+
+def _trie_without_twins(overwrite: bool):
+    """A learner's binary trie on the bits of hash(key), (key, value) leaves, no room for two keys of one hash: past
+    the 64th bit it overwrites the leaf, or (overwrite False) it goes on splitting until the recursion limit."""
+    def insert(trie, key, value, depth=0):
+        if trie is None or (trie[0] == "leaf" and (trie[1] == key or (overwrite and depth >= 64))):
+            return ("leaf", key, value)
+        if trie[0] == "leaf":
+            return insert(insert(("branch", None, None), trie[1], trie[2], depth), key, value, depth)
+        side = 1 + (hash(key) >> depth & 1)
+        return trie[:side] + (insert(trie[side], key, value, depth + 1),) + trie[side + 1:]
+
+    def lookup(trie, key, depth=0):
+        while trie is not None and trie[0] == "branch":
+            trie, depth = trie[1 + (hash(key) >> depth & 1)], depth + 1
+        return trie[2] if trie is not None and trie[1] == key else None
+
+    return insert, lookup
+
+
+def test_a_trie_that_cannot_keep_two_keys_of_one_hash_is_refused():
+    """The prompt's collision rule: both passed, since the check put only one of the twins -1 and -2 in a map."""
+    judged = exercise("06", 3).judge(_trie_without_twins(overwrite=True))
+    assert judged.mistake == "same-hash-keys-not-kept" and "'minus one'" in judged.text
+    judged = exercise("06", 3).judge(_trie_without_twins(overwrite=False))
+    assert judged.mistake == "error" and "RecursionError" in judged.text and "the same hash" in judged.text
+
+
+def _memo_that_forgets_late_positions(board, table, stats):
+    """Right scores and counts from a fresh table, but asked again about a position with eight marks or more it
+    drops it from the table and searches it again (as one that empties its table does, more cheaply)."""
+    if board in table and board.moves_made >= 8:
+        del table[board]
+    return nb06.memo_score(board, table, stats)
+
+
+def _memo_in_an_lru_cache(board, table, stats):
+    """A memo of its own (a new lru_cache per call): `table` stays empty; asked again, it searches everything again."""
+    @lru_cache(maxsize=None)
+    def score(position):
+        stats.nodes += 1
+        return leaf_score(position) if position.is_over else max(-score(child) for _, child in position.children())
+    return score(board)
+
+
+def test_memo_score_that_does_not_keep_the_table_it_is_given_is_named():
+    """The first passed; the second was told only "disagrees" after 2.3 s of searching again (too slow at times)."""
+    assert exercise("06", 1).judge(_memo_that_forgets_late_positions).mistake == "searches-again"
+    start = time.process_time()
+    assert exercise("06", 1).judge(_memo_in_an_lru_cache).mistake == "own-table"
+    assert time.process_time() - start < 1.5
+
+
+def test_memo_score_returning_false_for_a_draw_is_told_to_return_a_number():
+    def memo_score(board, table, stats):
+        score = nb06.memo_score(board, table, stats)
+        return score or False
+
+    judged = exercise("06", 1).judge(memo_score)
+    assert judged.mistake == "score-not-a-number"      # it was told to count one call per call

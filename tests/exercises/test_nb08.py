@@ -231,8 +231,9 @@ def _crashes(games, seed):
     return {}[games]
 
 
-def _teacher_with(*, step=1, learn_when_exploring=False):
-    """The worked loop as a learner writes it, with one slip: the step's sign, or learning from exploratory moves."""
+def _teacher_with(*, step=1, learn_when_exploring=False, learn_at_the_end=True):
+    """The worked loop as a learner writes it, with one slip: the step's sign, learning from exploratory moves, or
+    no update of X's last board when O's move ends the game."""
     def train_td_teacher(games, seed, alpha=0.2, epsilon=0.1):
         rng, teacher, player = random.Random(seed), PerfectPlayer(seed=seed), TDPlayer()
         for _ in range(games):
@@ -253,7 +254,7 @@ def _teacher_with(*, step=1, learn_when_exploring=False):
                     player.values[previous] = old + step * alpha * (player.value(child) - old)
                 previous = None if child.is_over else player.key(child)
                 board = child
-            if previous is not None:
+            if previous is not None and learn_at_the_end:
                 old = player.values.get(previous, 0.5)
                 player.values[previous] = old + step * alpha * ((0.5 if board.winner is None else 0.0) - old)
         return player
@@ -377,3 +378,10 @@ def test_a_table_keyed_otherwise_is_named_and_one_keyed_by_boards_accepted():
     some_none = _keyed_by(lambda cells: None if cells.count("X") > 3 else cells)
     assert exercise("08", 4).judge(some_none).mistake == "wrong-key"
     assert exercise("08", 4).judge(_keyed_by(Board.parse)).ok
+
+
+def test_a_teacher_run_without_the_update_at_the_end_of_a_lost_game_is_told_where_values_come_from():
+    """It was told only that "the updates do not change anything", although they run: against a perfect O every
+    value can only fall, from the end of a game O won, the update it leaves out."""
+    judged = exercise("08", 4).judge(_teacher_with(learn_at_the_end=False))
+    assert judged.mistake == "no-updates" and "the end of a game that O won" in judged.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import namedtuple
+from types import CodeType
 
 from ttt.board import Board
 from ttt.exercises.calls import current_budget, stop
@@ -55,6 +56,12 @@ def _undone(undo, spec) -> Undone:
     with current_budget().paused():
         game = _game(*spec)
     returned = undo(game)
+    if not isinstance(game.board, Board):   # the game could not go on: said before status_line raises on it
+        stop(f"After undo, game.board is {describe_value(game.board)}: keep it a Board, the one replayed from"
+             " game.start.", mistake="board-not-a-board")
+    if not isinstance(game.history, list):  # Game.click appends to it
+        stop(f"After undo, game.history is {describe_value(game.history)}: keep it a list, as Game does (its next"
+             " click appends to it).", mistake="history-not-a-list")
     status = status_line(game.board)
     message = status if isinstance(game.message, str) and game.message.endswith(status) else game.message
     return Undone(returned, list(game.history), game.board, message)
@@ -212,13 +219,22 @@ class Ended:
 ENDED = Ended()
 
 
+def _defines_a_function(function) -> bool:
+    """Whether ``function``'s own code defines a function with ``def``, as row_col does (a read it returns does not)."""
+    return any(isinstance(const, CodeType) and not const.co_name.startswith("<")     # not a lambda, a comprehension
+               for const in getattr(getattr(function, "__code__", None), "co_consts", ()))
+
+
 def _made_by_a_call(answer) -> bool:
-    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read."""
+    """Whether ``answer`` is a read that ``row_col(read)`` made: told before a call would call the learner's read.
+    A function made inside another that makes a read itself (a row_col from a factory), or that holds one that does
+    (a decorator's wrapper around row_col), is row_col."""
     try:
         held = [cell.cell_contents for cell in getattr(answer, "__closure__", None) or ()]
     except ValueError:           # an empty cell: not a read that row_col made
         return False
-    return ".<locals>." in getattr(answer, "__qualname__", "") and any(map(callable, held))
+    return (".<locals>." in getattr(answer, "__qualname__", "") and any(map(callable, held))
+            and not any(map(_defines_a_function, [answer, *held])))
 
 
 def _reads(row_col, given):

@@ -199,8 +199,9 @@ def _soft_describe(board, alpha, beta, expected, got):
     if got[0] is None:
         return "alphabeta_soft returned None: is a `return` missing?"
     if got[0] == expected[0]:
-        return ("The value is right but it searches more than it needs: does it stop as soon as the best value"
-                " reaches β, and pass (−β, −max(α, best)) to each move?" if got[1] > expected[1] else
+        return ("The value is right but it counts more nodes: does it count one node per call, only once, stop as"
+                " soon as the best value reaches β, and pass (−β, −max(α, best)) to each move?" if got[1] > expected[1]
+                else
                 "The value is right but it counts fewer nodes: count one node per call, finished boards included.")
 
 

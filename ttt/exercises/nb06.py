@@ -4,6 +4,7 @@ which compare with the package (``ttt.solve``, ``ttt.memo``) or replay the noteb
 from __future__ import annotations
 
 import gc
+import numbers
 import random
 import sys
 from functools import cache, lru_cache, partial
@@ -11,7 +12,8 @@ from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, Modul
 
 from ttt.board import Board
 from ttt.exercises.calls import Learner, Stop, current_budget, stop, untouched
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, parse_position, several
+from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, When, parse_position,
+                                  several)
 from ttt.exercises.verdicts import describe_state, describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -90,7 +92,8 @@ def _memo_slip(*, leaf=lambda board, depth: leaf_score(board), stored=lambda sco
 class _Memo(tuple):
     """(score, calls, entries, how the entries read back), from one board with a fresh table."""
 
-    READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers")
+    READ_BACK = ("each read back as its score", "read back as the signs of their scores", "read back as other numbers",
+                 "searched again when asked again, not read back")
 
     def __repr__(self):
         return (f"score {self[0]!r}, {plural(self[1], 'call')}, {plural(self[2], 'entry', 'entries')},"
@@ -102,11 +105,20 @@ def _memo_run(function, board):
     table, stats = {}, SearchStats()
     score = function(board, table, stats)
     calls, entries = stats.nodes, len(table)
-    read = {key: function(key, table, SearchStats()) for key in _below(board)}    # cached by the reference
+    read, searched = {}, False      # an empty table has nothing to read back: asking again would search it all again
+    for key in _below(board) if entries else ():     # _below is cached by the reference
+        counted = SearchStats()
+        read[key] = function(key, table, counted)
+        searched = searched or counted.nodes != 1    # a position in the filled table is one call
     with current_budget().paused():
         wrong = [(got, _solved()[key].score) for key, got in read.items() if got != _solved()[key].score]
-    read_back = 0 if not wrong else 1 if all(got == sign(right) for got, right in wrong) else 2
+    read_back = 3 if searched and not wrong else 0 if not wrong else 1 if all(got == sign(right)
+                                                                               for got, right in wrong) else 2
     return _Memo((score, calls, entries, read_back))
+
+
+def _a_number(score) -> bool:
+    return isinstance(score, numbers.Real) and not isinstance(score, bool)
 
 
 def _memo_reference(board):
@@ -156,8 +168,18 @@ DEPTH_MEMO = Exercise(
             (_memo_slip(store_leaves=False), "Only the unfinished positions are stored: store the finished ones too.",
              "finished-not-stored"),
             (_memo_slip(store_root=False), "One entry short: store the root too.", "root-not-stored"),
-            (_memo_slip(table={}), "Nothing was stored in the table it was given: store in `table`, not in a table"
-             " of your own.", "own-table"),   # last: with a table of its own, its calls depend on those before
+            (When(lambda board, expected, got: got[0] is not None and not _a_number(got[0])), lambda board, expected,
+             got: f"memo_score returned {describe_value(got[0])}: return the score, a number.", "score-not-a-number"),
+            (When(lambda board, expected, got: got[0] == expected[0] and got[2] == 0 < expected[2]
+                  and got[1] > expected[1]),
+             "It stores nothing in `table`, so it works out every position again each time it meets it: look each"
+             " position up in `table` before working it out, and store its score there.", "memo-not-used"),
+            (When(lambda board, expected, got: got[0] == expected[0] and got[2] == 0 < expected[2]),
+             "Nothing was stored in the table it was given: store in `table`, not in a table of your own.",
+             "own-table"),
+            (When(lambda board, expected, got: got[:3] == expected[:3] and got[3] == 3), "Asked again with the table"
+             " its search filled, it searched again instead of reading the table: keep the table it is given (do not"
+             " empty or replace it), so that a position stored there is one call.", "searches-again"),
         ],
     ),
     answer=lambda: memo_score,
@@ -391,6 +413,14 @@ def _judge_trie(answer):
         stop(f"A map holding only the key -1 returns {describe_value(twin)} for the key -2: trie_lookup seems to"
              " compare hashes, not keys (hash(-1) == hash(-2)): compare the leaf's key with ==.",
              mistake="lookup-compares-hashes")
+    both = insert(insert(None, -1, "minus one", where="on the key -1"), -2, "minus two",
+                  where="when the key -2 is inserted into a map holding the key -1, which has the same hash")
+    kept = [lookup(both, key, where="for the keys -1 and -2, inserted in turn") for key in (-1, -2)]
+    if kept != ["minus one", "minus two"]:
+        stop(f"After inserting the key -1 and then the key -2 (the same hash: hash(-1) == hash(-2)), trie_lookup"
+             f" returns {describe_value(kept[0])} for -1 and {describe_value(kept[1])} for -2, not 'minus one' and"
+             " 'minus two'.", "Two keys with one hash cannot be told apart by any bit: once every bit is used, keep"
+             " them side by side in one leaf (a list of (key, value) pairs).", mistake="same-hash-keys-not-kept")
     return right(f"all {len(keys):,} versions answer for exactly the keys inserted before them (in a sample), none"
                  " changes when a later one is made, a key inserted again changes the new version only, a key with"
                  f" another key's hash is told apart, and all take less than {_MEMORY_LIMIT // 1_000_000} MB.")

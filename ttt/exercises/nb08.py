@@ -274,7 +274,9 @@ def _judge_teacher(answer):
             stop(words.format(key=describe_value(entry[0]), shown=describe_value(entry[1]), value=entry[1]),
                  None if mistake == "wrong-key" else Board.parse(entry[0]), *more, mistake=mistake)
     if all(value == 0.5 for value in values.values()):
-        stop("Every value in the table is still 0.5: the updates do not change anything.", mistake="no-updates")
+        stop("Every value in the table is still 0.5: the updates do not change anything.", "X never wins against a"
+             " perfect O, so its values can only fall, and only from the end of a game that O won: is X's last board"
+             " updated then, towards 0, after O's winning move?", mistake="no-updates")
     if 2 * len(values) < taught:
         stop(f"After {_GAMES:,} games the table holds {plural(len(values), 'value')}, where training by TD(0)"
              f" against a perfect O learns about {taught:,}: is every greedy move of X followed by an"
