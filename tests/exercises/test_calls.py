@@ -276,7 +276,9 @@ def test_code_that_waits_is_stopped_by_the_wall_clock(monkeypatch):
     monkeypatch.setattr(calls, "WAITING_SECONDS", 0.5)
     start = time.perf_counter()
     verdict, _ = judged_in("timer", waits, 3)
-    assert verdict.reason == "too slow" and time.perf_counter() - start < 30   # not the 60 s it would sleep
+    assert verdict.reason == "too slow" and time.perf_counter() - start < 5    # not the 60 s it would sleep
+    # named for what it did (no second run, no grown budget), not "never finished ... a loop in it never ends"
+    assert verdict.mistake == "waits" and verdict.text.startswith("f waited on n=3:") and "input()" in verdict.text
 
 
 def busy(n):
@@ -329,3 +331,12 @@ def test_only_the_default_budget_grows():
     # the graded second look (four budgets) and the timing table give their seconds: those do not grow again
     assert Budget().most == calls.GROWTH * calls.BUDGET_SECONDS
     assert Budget(10).most == 10
+
+
+def exits(n):
+    sys.exit("done")
+
+
+def test_exit_in_the_learners_code_is_its_error_not_the_end_of_the_check():
+    verdict, _ = judged(exits, 3)
+    assert verdict.mistake == "error" and "SystemExit: done" in verdict.text

@@ -394,7 +394,8 @@ def _leading_zeros(board, answer):
     (_with_minus, "int_parses", "-1 is an invalid *number* there"),
     (_taken_is_fine, "taken_is_fine", "That cell is taken, which `valid` refuses"),
     (_leading_zeros, "leading_zero_refused", "A line of digits with leading zeros is still a number"),
-    (lambda board, answer: None, "taken_is_fine", "That cell is taken, which `valid` refuses"),
+    (lambda board, answer: None, "always_none", "does it print the message instead of returning it?"),
+    (lambda board, answer: print(nb02.hutton_message(board, answer)), "always_none", "instead of returning it"),
     (lambda board, answer: nb02.hutton_message(board, answer) if answer else answer[0], "error", "IndexError"),
 ])
 def test_hutton_mistakes(capsys, mistake, slip, words):

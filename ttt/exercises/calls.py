@@ -12,8 +12,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from time import perf_counter, process_time
 
-from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, SLOW_CALLS, TOO_SLOW, Verdict, describe_exception,
-                                    describe_value, is_learners_file, unanswered, wrong)
+from ttt.exercises.verdicts import (ENDLESS, ERROR, NOT_CALLABLE, SLOW_CALLS, TOO_SLOW, WAITS, Verdict,
+                                    describe_exception, describe_value, is_learners_file, unanswered, wrong)
 from ttt.exercises.words import listing, plural
 
 BUDGET_SECONDS = 2.5        # CPU time, so that a busy machine does not fail a right answer
@@ -80,6 +80,7 @@ class Budget:
         # what Learner may grow it to, for many calls that each finish; a budget of given seconds (the graded
         # second look, the timing table) is what it says
         self.most = GROWTH * self.seconds if seconds is None else self.seconds
+        self.waited = False                     # timer mode: stopped for using no CPU (input(), time.sleep)
         self.asked = 0                          # the learner's calls asked for by the check (Learner counts them)
         self.cap, self.calls, self._ticks, self._last_cpu = cap, 0, 0, process_time()
         self._since = self._last_cpu     # timer mode: the learner's CPU time up to here is in spent
@@ -180,7 +181,8 @@ class Budget:
             self._wall += WALL_TICK
             if self._last_cpu - cpu < WALL_TICK / 50:
                 self._waiting += WALL_TICK   # a tick of wall time with no CPU used: it waits, it does not compute
-            if self._wall >= WALL_FACTOR * self.seconds or self._waiting >= WAITING_SECONDS:
+            self.waited = self._waiting >= WAITING_SECONDS
+            if self._wall >= WALL_FACTOR * self.seconds or self.waited:
                 self._stop_here(frame)
 
     def _stop_here(self, frame):
@@ -311,7 +313,7 @@ class Learner:
             return self(*args, where=where, show=show, note=note, call=call, describe=describe)
         except Stop:
             raise
-        except Exception as error:  # noqa: BLE001 - the learner's bug, reported in words
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - the learner's bug (exit() too), in words
             if isinstance(error, NotImplementedError) and self.called == 1:
                 raise Stop(unanswered(self.todo)) from None
             where, show = described()
@@ -322,6 +324,11 @@ class Learner:
         """Far more calls than the work needs is wasteful (:data:`TOO_SLOW`); a budget spent mostly by earlier calls,
         which all finished, is grown (None: call again) up to :data:`GROWTH` budgets, for slower is not wasteful
         (then :data:`SLOW_CALLS`); else almost no calls is a loop that never ends (:data:`ENDLESS`)."""
+        place = f" {where}" if where else ""
+        if self.budget.waited:
+            return wrong(f"{self.name} waited{place}:", *show, f"It was stopped after {WAITING_SECONDS:g} s of using"
+                         " no CPU time at all: a check cannot answer input() and does not wait out time.sleep(). Take"
+                         " them out.", mistake=WAITS)
         needed = self.work(*args) if self.work is not None and args else None
         cap = 10 * needed[0] if needed else DEFAULT_CAP
         if self.budget.mode == "timer":
@@ -332,7 +339,7 @@ class Learner:
                     counter.run(*target, *args)
             calls = counter.calls
         capped = calls > cap
-        seconds, place = f"{self.budget.seconds:g} s of CPU time", f" {where}" if where else ""
+        seconds = f"{self.budget.seconds:g} s of CPU time"
         # spent mostly by earlier calls, and the call before this one finished (not the same loop, stopped, again)
         if not capped and this_call < self.budget.seconds / 2 and (this_call > 0 or not self.budget._expired):
             if self.budget.seconds < self.budget.most:

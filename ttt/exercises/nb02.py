@@ -351,6 +351,8 @@ HUTTON = Exercise(
         label=f"47 positions (one in 100 unfinished positions, and the empty board), for {len(HUTTON_ANSWERS)} answers"
               " each",
         mistakes=[
+            (lambda board, answer: None, "It returns None for every answer, as for a move Hutton's loop plays: does it"
+             " print the message instead of returning it?", "always_none"),
             (lambda board, answer: _hutton_reference(board, answer.strip()), SLIPS_SHOWN_BY[" 4"], "strips_spaces"),
             (lambda board, answer: _hutton_reference(board, answer, str.isdigit), SLIPS_SHOWN_BY["٣"], "isdigit"),
             (lambda board, answer: _hutton_reference(board, answer, lambda text: text.strip().lstrip("-").isdigit()),

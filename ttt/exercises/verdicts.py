@@ -14,6 +14,7 @@ from ttt.board import Board
 # the ids of the mistakes any check can find, whatever the exercise
 TOO_SLOW, ENDLESS, ERROR, NOT_CALLABLE = "too-slow", "endless-loop", "error", "not-callable"
 SLOW_CALLS = "slow-calls"   # every call finishes, but together they outrun even the grown budget
+WAITS = "waits"             # it used no CPU for seconds: input() or time.sleep(), which a check cannot wait for
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _NOT_THE_LEARNERS = tuple(sorted({_PACKAGE} | {os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib",
                                  "purelib", "platlib") if (path := sysconfig.get_paths().get(key))}))
@@ -65,7 +66,9 @@ class Verdict:
         """What a gradebook says: "right", "not answered", "too slow", "error" or "wrong answer"."""
         if self.status != "wrong":
             return {"right": "right", "unanswered": "not answered"}[self.status]
-        return {TOO_SLOW: "too slow", ENDLESS: "too slow", SLOW_CALLS: "too slow", ERROR: "error"}.get(self.mistake, "wrong answer")
+        if self.mistake in (TOO_SLOW, ENDLESS, SLOW_CALLS, WAITS):
+            return "too slow"
+        return "error" if self.mistake == ERROR else "wrong answer"
 
     @property
     def text(self) -> str:
