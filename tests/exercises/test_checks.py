@@ -10,6 +10,7 @@ from exercise_support import toy as make_toy
 
 from ttt import Board
 from ttt.exercises import exercise, nb00
+from ttt.exercises.calls import Learner, run_judge
 from ttt.exercises.checks import (CustomCheck, FunctionCheck, NumberCheck, NumbersCheck, PositionCheck, When,
                                   sorted_cells)
 from ttt.exercises.verdicts import wrong
@@ -399,3 +400,15 @@ def test_the_cases_are_made_as_the_check_reaches_them():
     assert toy.judge(lambda board: 1 / 0).status == "wrong" and len(made) == 1   # stopped at the first case
     assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520       # then every one, once
     assert toy.judge(lambda board: board.turn).ok and len(made) == 4_520
+
+
+def test_behaves_like_is_false_when_the_learners_value_cannot_be_read_as_the_slips():
+    # a learner's None, where the slip gives a list: not that slip (it used to raise TypeError out of the check)
+    inputs = [(n,) for n in range(5)]
+    judged = run_judge(lambda answer: checks_module.behaves_like(
+        Learner(answer, "order", args="n"), lambda n: [n, 0], lambda n: [0, n], inputs, normalize=list),
+        lambda n: None)
+    assert judged is False
+    assert run_judge(lambda answer: checks_module.behaves_like(
+        Learner(answer, "order", args="n"), lambda n: [n, 0], lambda n: [0, n], inputs, normalize=list),
+        lambda n: (n, 0)) is True
