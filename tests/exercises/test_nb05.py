@@ -476,3 +476,28 @@ def test_a_search_that_counts_a_node_twice_is_not_told_it_searches_too_much():
 
     judged = exercise("05", 3).judge(alphabeta_soft)
     assert not judged.ok and "searches more" not in judged.text and "only once" in judged.text
+
+
+def _lazy_but_says_whether_a_minus_one_came(values):
+    for value in values:
+        if value == -1:
+            return True
+    return False
+
+
+def _lazy_but_yields(values):
+    for value in values:
+        yield value
+
+
+@pytest.mark.parametrize("answer", [_lazy_but_says_whether_a_minus_one_came, _lazy_but_yields])
+def test_a_lazy_infimum_that_returns_no_number_is_told_so_not_that_it_stopped_too_soon(capsys, answer):
+    assert exercise("05", 1).judge(answer).mistake == "not-a-number"
+    result, out = verdict(capsys, "05", 1, answer)
+    assert result is False and "stopped too soon" not in out
+
+
+def test_a_finished_game_given_as_the_draw_cutoff_is_not_said_to_try_every_move(capsys):
+    judged = exercise("05", 7).judge(([1, 4, 7, 6], [1, 4]))
+    assert judged.reason == "wrong answer" and "tries every move" not in judged.text
+    assert "finished game" in judged.text

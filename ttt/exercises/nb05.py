@@ -10,7 +10,7 @@ from math import inf
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop, untouched
-from ttt.exercises.checks import (Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, behaves_like,
+from ttt.exercises.checks import (Case, CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, When, behaves_like,
                                   sorted_cells)
 from ttt.exercises.verdicts import describe_state, describe_value, right, unanswered
 from ttt.exercises.core import Exercise
@@ -94,7 +94,12 @@ LAZY_INFIMUM = Exercise(
                   (min, "It reads every value: `min(values)`, or `list(values)`, reads everything.",
                    "reads_everything"),
                   (lambda values: next((value for value in values if value <= 0), 1),
-                   "It stopped at a 0, but a -1 may still come.", "stops_at_zero")]),
+                   "It stopped at a 0, but a -1 may still come.", "stops_at_zero"),
+                  # False == 0 and True == 1: a truth value is not told it "stopped too soon" (None: describe)
+                  (When(lambda values, expected, got: got[0] is not None and not (isinstance(got[0], numbers.Real)
+                                                                                  and type(got[0]) is not bool)),
+                   lambda values, expected, got: f"lazy_infimum returned {describe_value(got[0])}: return the"
+                   " smallest value read, a number.", "not-a-number")]),
 )
 
 
@@ -533,6 +538,9 @@ def _explain_draw_cutoff(found):
     path, node, source = found
     if path == [1, 5]:
         return f"The node {_at(path)} is the text's example: find the other one."
+    if node.is_leaf:
+        return f"{_node_at(path)[:1].upper()}{_node_at(path)[1:]} is a finished game: no move is tried there, so" \
+            " nothing is cut off.", node.board
     if not node.cutoff:
         return f"The search does not cut off at {_node_at(path)}: it tries every move there.", node.board
     me, cut, worth = node.board.turn, node.children[-1], _draw_worth(path, node)
