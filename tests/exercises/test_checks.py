@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ttt.exercises.checks as checks_module
 
+import numpy as np
 import pytest
 from exercise_support import PILOT, checked_count  # noqa: F401
 from exercise_support import toy as make_toy
@@ -85,7 +86,8 @@ def test_number_check_says_too_big_or_too_small_and_explains_mistakes():
     assert toy.judge(10).ok and toy.judge(10.0).ok
     assert toy.judge(9).text == "9 is not the count: it is too small. Did you leave out the root?"
     assert toy.judge(12_000).text == "12,000 is not the count: it is too big."
-    assert toy.judge("10").text == "Give the count as a number, not the text '10': leave out the quotes."
+    assert toy.judge("10").text == "Give the count as a number, not the text '10': write 10, without quotes."
+    assert toy.judge("1,440").text.endswith("'1,440': write 1440, without quotes.")   # unquoted, (1, 440)
     assert toy.judge(False).text == "Give the count as a number, not False."
     assert toy.judge([10]).text == "Give the count as a number, not [10] (a list)."
     assert toy.judge(float("nan")).text == "Give the count as a number, not NaN."
@@ -102,7 +104,7 @@ def test_numbers_check_names_each_wrong_number():
     assert "Give 2 numbers in this order, as a tuple or a list: (a, b); got 3" in toy.judge((1, 2, 3)).text
     assert "has no b" in toy.judge({"a": 1}).text
     assert "not 3 (an int)" in toy.judge(3).text
-    assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': leave out the quotes.\n(b: right.)"
+    assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': write 1, without quotes.\n(b: right.)"
 
 
 def test_number_mistakes_carry_ids_and_may_be_predicates():
@@ -412,3 +414,9 @@ def test_behaves_like_is_false_when_the_learners_value_cannot_be_read_as_the_sli
     assert run_judge(lambda answer: checks_module.behaves_like(
         Learner(answer, "order", args="n"), lambda n: [n, 0], lambda n: [0, n], inputs, normalize=list),
         lambda n: (n, 0)) is True
+
+
+def test_several_answers_may_come_as_a_numpy_array():
+    assert exercise("05", 5).judge(np.array([2_312, 197_668])).ok
+    assert exercise("05", 5).judge(np.array([2_312, 197_669])).mistake != "wrong-shape"
+    assert exercise("05", 5).judge(np.array([[2_312, 197_668]])).mistake == "wrong-shape"

@@ -123,7 +123,7 @@ def test_graded_mode_withholds_the_hint_with_the_numbers(monkeypatch, capsys):
     (240, "3! = 6 different orders"),
     (15_120, "it is too big. That is every sequence of five moves"),
     (1_441, "it is too big."),
-    ("1440", "leave out the quotes"),
+    ("1440", "write 1440, without quotes"),
 ])
 def test_games_miscounts_are_explained(capsys, answer, words):
     result, out = verdict(capsys, "00", 2, answer)

@@ -35,6 +35,7 @@ class Check:
 def several(answer, names, what: str = "answers") -> list:
     """An answer of several things is a tuple or a list, in the order the prompt names them."""
     names = list(names)
+    answer = answer.tolist() if getattr(answer, "ndim", None) == 1 else answer    # a numpy array of the answers
     order = f"Give {len(names)} {what} in this order, as a tuple or a list: ({', '.join(names)})"
     if not isinstance(answer, (tuple, list)):
         stop(f"{order}, not {describe_value(answer)}.", mistake="wrong-shape")
@@ -297,7 +298,8 @@ def _number_problem(answer, what: str) -> str | None:
     """Why ``answer`` is not a number (int, float, Fraction or finite Decimal) at all, or None."""
     if isinstance(answer, str):
         plain = answer.replace(",", "").replace("_", "").strip()
-        quotes = ": leave out the quotes" if plain.lstrip("-").replace(".", "", 1).replace("/", "", 1).isdigit() else ""
+        number = plain.lstrip("-").replace(".", "", 1).replace("/", "", 1).isdigit()
+        quotes = f": write {plain}, without quotes" if number else ""    # "2,312" unquoted is the tuple (2, 312)
         return f"Give {what} as a number, not the text {answer!r}{quotes}."
     if isinstance(answer, Decimal):
         return None if answer.is_finite() else f"Give {what} as a number, not {'NaN' if answer.is_nan() else answer}."
