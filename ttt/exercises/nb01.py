@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache, partial
 from typing import Callable, NamedTuple
@@ -409,8 +410,8 @@ def put_mark(squares, where, mark):
 class Refusal:
     """A BoardError raised: right whatever its message says, as long as it says something."""
 
-    def __init__(self, message: str):
-        self.message = message
+    def __init__(self, message: str, kind: type = BoardError):
+        self.message, self.kind = message, kind    # kind: a subclass of BoardError names the failure too
 
     def __eq__(self, other):
         return isinstance(other, Refusal) and bool(self.message.strip()) == bool(other.message.strip())
@@ -429,16 +430,27 @@ class Put(NamedTuple):
         return shown(self.result) + (", having changed `squares`" if self.changed else "")
 
 
+def _refusal_said(put: Put, where) -> tuple | None:
+    """A refusal's class and message without the numbers of the square it names: ``f"bad square {where}"`` is one
+    message for every square; ``OffBoard(str(where))`` and ``Taken(str(where))`` are two (None if not refused)."""
+    if not isinstance(put.result, Refusal):
+        return None
+    numbers = "|".join(rf"(?<![0-9]){number}(?![0-9])" for number in set(where))
+    return put.result.kind, re.sub(numbers, "", put.result.message)
+
+
 def _put(put_mark, squares, where, mark) -> Put:
-    """put_mark on a copy of ``squares``; for a list of two squares (off the board, taken): do the refusals differ?"""
+    """put_mark on a copy of ``squares``; for a list of two squares (off the board, taken): do the refusals differ,
+    apart from the square each names?"""
     if isinstance(where, list):
-        first, second = (getattr(_put(put_mark, squares, each, mark).result, "message", None) for each in where)
-        return Put("two messages" if first != second else f"one message, {first!r}")
+        first, second = (_put(put_mark, squares, each, mark) for each in where)
+        differ = _refusal_said(first, where[0]) != _refusal_said(second, where[1])
+        return Put("two messages" if differ else f"one message, {getattr(first.result, 'message', None)!r}")
     given = dict(squares)
     try:
         return Put(put_mark(given, where, mark), given != squares)
     except BoardError as error:
-        return Put(Refusal(str(error)), given != squares)
+        return Put(Refusal(str(error), type(error)), given != squares)
 
 
 def _put_cases():
@@ -527,6 +539,8 @@ def _as_pair(got) -> tuple:
     """The learner's (new position, winner), given as a tuple or a list (the answer-shape rule)."""
     if not (isinstance(got, (tuple, list)) and len(got) == 2):
         raise TypeError("flat_play_and_winner should return a pair (new position, winner)")
+    if not isinstance(got[0], (tuple, list, str)):   # an array would not even compare with the expected tuple
+        raise TypeError(f"the new position should be a tuple of marks, not {describe_value(got[0])}")
     return tuple(got)
 
 
