@@ -844,3 +844,14 @@ def test_a_position_as_a_numpy_array_is_refused_by_the_check_not_by_a_traceback(
 
     judged = exercise("01", 4).judge(flat_play_and_winner)
     assert judged.mistake == "wrong-type" and "ndarray" in judged.text
+
+
+def _the_side_to_moves_mark(squares, where, mark):
+    """Ignores `mark` and puts the side to move's: wrong, since put_mark puts the mark it is given."""
+    marks = list(squares.values())
+    return nb01.put_mark(squares, where, "X" if marks.count("X") == marks.count("O") else "O")
+
+
+def test_put_mark_that_ignores_the_mark_it_is_given_is_refused():
+    judged = exercise("01", 3).judge(_the_side_to_moves_mark)
+    assert judged.mistake == "wrong-dict" and "with mark=" in judged.text

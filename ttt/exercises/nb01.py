@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import cache, partial
 from typing import Callable, NamedTuple
 
-from ttt.board import Board
+from ttt.board import Board, other
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
 from ttt.exercises.verdicts import (ERROR, NOT_CALLABLE, describe_exception, describe_state, describe_value, reveal,
@@ -454,20 +454,23 @@ def _put(put_mark, squares, where, mark) -> Put:
 
 
 def _put_cases():
-    """Every square of every sampled position, then a square off the board beside a taken one."""
-    for board in _sample_3x3():
+    """Every square of every sampled position, then a square off the board beside a taken one; on every other
+    position the mark given is not the side to move's, so that a put_mark ignoring `mark` is caught."""
+    for number, board in enumerate(_sample_3x3()):
         squares = _squares(board)
+        mark = board.turn if number % 2 == 0 else other(board.turn)
+        with_mark = "" if mark == board.turn else f", with mark={mark!r}"
         for where in COORDS + OFF_BOARD:
             kind = ("off the board" if where not in squares
                     else f"taken by {squares[where]}" if squares[where] else "empty")
-            outcome = {**squares, where: board.turn} if kind == "empty" else Refusal("a message saying what is wrong")
-            yield Case((squares, where, board.turn), Put(outcome),
-                       where=f"for {where}, a square that is {kind}, on this board", show=(board,),
+            outcome = {**squares, where: mark} if kind == "empty" else Refusal("a message saying what is wrong")
+            yield Case((squares, where, mark), Put(outcome),
+                       where=f"for {where}, a square that is {kind}, on this board{with_mark}", show=(board,),
                        note=None if kind == "empty" else "Raise BoardError (from ttt import BoardError) for every bad"
                                                          " square, with a message that says what is wrong.")
         taken = [where for where in COORDS if squares[where]]
         if taken:
-            yield Case((squares, [(3, 3), taken[0]], board.turn), Put("two messages"), show=(board,),
+            yield Case((squares, [(3, 3), taken[0]], mark), Put("two messages"), show=(board,),
                        where=f"for (3, 3), off the board, and {taken[0]}, taken, on this board")
 
 
