@@ -279,7 +279,7 @@ def test_every_corner_passes(capsys):
     (Board.empty().play(4), "After X at 4, O has 4 replies that hold: 0, 2, 6, 8."),
     ("X../.O./...", "this one has 1 X and 1 O"),
     (".X./.../...", "After X at 1, O has 4 replies that hold: 0, 2, 4, 7."),
-    (Board.empty(4, 4, 3).play(0), "Give a position on the 3×3 board."),
+    (Board.empty(4, 4, 3).play(0), "the 3×3 board with three in a row (k = 3)"),
     ("X..", "is not a position"),
 ])
 def test_wrong_openings_are_explained(capsys, answer, words):
@@ -294,3 +294,10 @@ def test_the_centre_opening_draws_the_replies_that_hold(capsys):
 
 def test_an_endless_forcing_moves_is_too_slow_within_3_seconds(capsys):
     assert_stopped_in_time(capsys, "00", 3, forever, "forcing_moves")
+
+
+@pytest.mark.parametrize("shape", [(3, 3, 2), (4, 4, 3)])
+def test_an_opening_on_another_game_is_named_by_its_board(shape):
+    """A 3×3 board with two in a row is 3×3: the refusal names the game asked for, with its k."""
+    judged = exercise("00", 5).judge(Board.empty(*shape).play(0))
+    assert judged.mistake == "other-game" and "k = 3" in judged.text

@@ -795,3 +795,63 @@ def test_a_parameter_ignored_is_named_without_judging_the_3x3_sample_twice():
     once, on_3x3 = sum(on_3x3), []
     assert exercise("01", 5).judge((counted(lambda k: 3), nb01.bits_rules)).mistake == "ignores-k"
     assert sum(on_3x3) == once
+
+
+def _one_message_naming_the_square(squares, where, mark):
+    """One message for both refusals, which differ only by the square they name: still one failure mode."""
+    if where not in squares or squares[where] is not None:
+        raise BoardError(f"bad square {where}")
+    return {**squares, where: mark}
+
+
+def _two_messages_naming_the_square(squares, where, mark):
+    if where not in squares:
+        raise BoardError(f"square {where} is off the board")
+    if squares[where] is not None:
+        raise BoardError(f"square {where} is taken")
+    return {**squares, where: mark}
+
+
+class _OffBoard(BoardError):
+    pass
+
+
+class _Taken(BoardError):
+    pass
+
+
+def _two_classes_naming_the_square(squares, where, mark):
+    """Two failure modes told apart by their classes, each message naming the square only: right."""
+    if where not in squares:
+        raise _OffBoard(str(where))
+    if squares[where] is not None:
+        raise _Taken(str(where))
+    return {**squares, where: mark}
+
+
+def test_one_message_that_names_the_square_is_still_one_message():
+    assert exercise("01", 3).judge(_one_message_naming_the_square).mistake == "one-message"
+    assert exercise("01", 3).judge(_two_messages_naming_the_square).ok
+    assert exercise("01", 3).judge(_two_classes_naming_the_square).ok
+
+
+def test_a_position_as_a_numpy_array_is_refused_by_the_check_not_by_a_traceback():
+    import numpy
+
+    def flat_play_and_winner(flat, cell):
+        new, winner = nb01.flat_play_and_winner(flat, cell)
+        return numpy.array(new), winner
+
+    judged = exercise("01", 4).judge(flat_play_and_winner)
+    assert judged.mistake == "wrong-type" and "ndarray" in judged.text
+
+
+def _the_side_to_moves_mark(squares, where, mark):
+    """Ignores `mark` and puts the side to move's: wrong, since put_mark puts the mark it is given."""
+    marks = list(squares.values())
+    return nb01.put_mark(squares, where, "X" if marks.count("X") == marks.count("O") else "O")
+
+
+def test_put_mark_that_ignores_the_mark_it_is_given_is_refused():
+    judged = exercise("01", 3).judge(_the_side_to_moves_mark)
+    assert judged.mistake == "wrong-dict" and "with mark=" in judged.text

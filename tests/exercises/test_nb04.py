@@ -126,7 +126,7 @@ def test_the_first_differing_start_is_lost_and_passes(capsys):
     (Board.empty(), "Here the side to move, X, is not lost (value +0)"),
     ("XX./OO./...", "is not lost (value +1)"),
     ("XXX/OO./...", "The game is over on this board"),
-    (Board.empty(3, 4, 3), "Give a position of the 3×3 board."),
+    (Board.empty(3, 4, 3), "the 3×3 board with three in a row (k = 3)"),
     ("OO./.../...", "is not a position"),
     (42, "Give a position, as a Board or as text"),
 ])
@@ -395,3 +395,8 @@ def test_the_exact_chance_as_a_fraction_or_a_float_passes(capsys):
 @pytest.mark.parametrize("number, name", [(1, "minimax_outcome"), (3, "verdict")])
 def test_an_endless_answer_is_too_slow_within_3_seconds(capsys, number, name):
     assert_stopped_in_time(capsys, "04", number, forever, name)
+
+
+def test_a_start_on_a_3x3_board_with_another_k_is_not_told_to_be_3x3():
+    judged = exercise("04", 2).judge(Board.empty(3, 3, 2).play(0))
+    assert not judged.ok and "k = 3" in judged.text

@@ -241,7 +241,8 @@ def _holding(board: Board) -> list[int]:
 
 def _explain_opening(board: Board):
     if (board.rows, board.cols, board.k) != (3, 3, 3):
-        return "Give a position on the 3×3 board."
+        return wrong(f"That is a board of {board.rows}×{board.cols} with {board.k} in a row: give a position of"
+                     " tic-tac-toe, the 3×3 board with three in a row (k = 3).", mistake="other-game")
     if board.moves_made != 1:
         return (f"Give the board right after X's first move (one X, no O); this one has {board.cells.count('X')} X"
                 f" and {board.cells.count('O')} O.")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache, partial
 from typing import Callable, NamedTuple
 
-from ttt.board import Board
+from ttt.board import Board, other
 from ttt.exercises.calls import Stop, stop
 from ttt.exercises.checks import Case, CustomCheck, FunctionCheck, PositionCheck, When, several
 from ttt.exercises.verdicts import (ERROR, NOT_CALLABLE, describe_exception, describe_state, describe_value, reveal,
@@ -409,8 +410,8 @@ def put_mark(squares, where, mark):
 class Refusal:
     """A BoardError raised: right whatever its message says, as long as it says something."""
 
-    def __init__(self, message: str):
-        self.message = message
+    def __init__(self, message: str, kind: type = BoardError):
+        self.message, self.kind = message, kind    # kind: a subclass of BoardError names the failure too
 
     def __eq__(self, other):
         return isinstance(other, Refusal) and bool(self.message.strip()) == bool(other.message.strip())
@@ -429,33 +430,47 @@ class Put(NamedTuple):
         return shown(self.result) + (", having changed `squares`" if self.changed else "")
 
 
+def _refusal_said(put: Put, where) -> tuple | None:
+    """A refusal's class and message without the numbers of the square it names: ``f"bad square {where}"`` is one
+    message for every square; ``OffBoard(str(where))`` and ``Taken(str(where))`` are two (None if not refused)."""
+    if not isinstance(put.result, Refusal):
+        return None
+    numbers = "|".join(rf"(?<![0-9]){number}(?![0-9])" for number in set(where))
+    return put.result.kind, re.sub(numbers, "", put.result.message)
+
+
 def _put(put_mark, squares, where, mark) -> Put:
-    """put_mark on a copy of ``squares``; for a list of two squares (off the board, taken): do the refusals differ?"""
+    """put_mark on a copy of ``squares``; for a list of two squares (off the board, taken): do the refusals differ,
+    apart from the square each names?"""
     if isinstance(where, list):
-        first, second = (getattr(_put(put_mark, squares, each, mark).result, "message", None) for each in where)
-        return Put("two messages" if first != second else f"one message, {first!r}")
+        first, second = (_put(put_mark, squares, each, mark) for each in where)
+        differ = _refusal_said(first, where[0]) != _refusal_said(second, where[1])
+        return Put("two messages" if differ else f"one message, {getattr(first.result, 'message', None)!r}")
     given = dict(squares)
     try:
         return Put(put_mark(given, where, mark), given != squares)
     except BoardError as error:
-        return Put(Refusal(str(error)), given != squares)
+        return Put(Refusal(str(error), type(error)), given != squares)
 
 
 def _put_cases():
-    """Every square of every sampled position, then a square off the board beside a taken one."""
-    for board in _sample_3x3():
+    """Every square of every sampled position, then a square off the board beside a taken one; on every other
+    position the mark given is not the side to move's, so that a put_mark ignoring `mark` is caught."""
+    for number, board in enumerate(_sample_3x3()):
         squares = _squares(board)
+        mark = board.turn if number % 2 == 0 else other(board.turn)
+        with_mark = "" if mark == board.turn else f", with mark={mark!r}"
         for where in COORDS + OFF_BOARD:
             kind = ("off the board" if where not in squares
                     else f"taken by {squares[where]}" if squares[where] else "empty")
-            outcome = {**squares, where: board.turn} if kind == "empty" else Refusal("a message saying what is wrong")
-            yield Case((squares, where, board.turn), Put(outcome),
-                       where=f"for {where}, a square that is {kind}, on this board", show=(board,),
+            outcome = {**squares, where: mark} if kind == "empty" else Refusal("a message saying what is wrong")
+            yield Case((squares, where, mark), Put(outcome),
+                       where=f"for {where}, a square that is {kind}, on this board{with_mark}", show=(board,),
                        note=None if kind == "empty" else "Raise BoardError (from ttt import BoardError) for every bad"
                                                          " square, with a message that says what is wrong.")
         taken = [where for where in COORDS if squares[where]]
         if taken:
-            yield Case((squares, [(3, 3), taken[0]], board.turn), Put("two messages"), show=(board,),
+            yield Case((squares, [(3, 3), taken[0]], mark), Put("two messages"), show=(board,),
                        where=f"for (3, 3), off the board, and {taken[0]}, taken, on this board")
 
 
@@ -527,6 +542,8 @@ def _as_pair(got) -> tuple:
     """The learner's (new position, winner), given as a tuple or a list (the answer-shape rule)."""
     if not (isinstance(got, (tuple, list)) and len(got) == 2):
         raise TypeError("flat_play_and_winner should return a pair (new position, winner)")
+    if not isinstance(got[0], (tuple, list, str)):   # an array would not even compare with the expected tuple
+        raise TypeError(f"the new position should be a tuple of marks, not {describe_value(got[0])}")
     return tuple(got)
 
 

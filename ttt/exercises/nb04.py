@@ -169,7 +169,7 @@ GIVE_UP = Exercise(
                        if solve(board).value >= 0 else f"{board.turn} is lost here, but the two players still play"
                        " the same games from this position: look for a lost position where the moves lose at"
                        " different speeds."),
-        parse=_playable((3, 3, 3), "Give a position of the 3×3 board."),
+        parse=_playable((3, 3, 3), "Give a position of tic-tac-toe: the 3×3 board with three in a row (k = 3)."),
         success=lambda board: f"from this position (lost for {board.turn}), {_compare_tables(*_tables(board))}."),
 )
 
