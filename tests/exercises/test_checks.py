@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import ttt.exercises.checks as checks_module
+from collections import namedtuple
+from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
 import pytest
 from exercise_support import PILOT, checked_count  # noqa: F401
 from exercise_support import toy as make_toy
 
+import ttt.exercises.checks as checks_module
 from ttt import Board
 from ttt.exercises import exercise, nb00
 from ttt.exercises.calls import Learner, run_judge
@@ -420,3 +423,37 @@ def test_several_answers_may_come_as_a_numpy_array():
     assert exercise("05", 5).judge(np.array([2_312, 197_668])).ok
     assert exercise("05", 5).judge(np.array([2_312, 197_669])).mistake != "wrong-shape"
     assert exercise("05", 5).judge(np.array([[2_312, 197_668]])).mistake == "wrong-shape"
+
+
+def test_named_numbers_are_read_by_their_names_however_a_learner_spells_them():
+    right = {"nodes": 3_617, "first_ply": 7, "nodes_to_that_ply": 63_994_817}    # 03.4's names, as Python names
+    assert exercise("03", 4).judge(right).ok
+    assert exercise("03", 4).judge({"Nodes": 3_617, "First ply": 7, "nodes to that ply": 63_994_817}).ok
+    in_another_order = namedtuple("Answer", "first_ply nodes nodes_to_that_ply")(7, 3_617, 63_994_817)
+    assert exercise("03", 4).judge(in_another_order).ok                        # by name, not by place
+
+    @dataclass
+    class Answer:
+        nodes_to_that_ply: int
+        nodes: int
+        first_ply: int
+    assert exercise("03", 4).judge(Answer(63_994_817, 3_617, 7)).ok
+    assert exercise("03", 4).judge(namedtuple("A", "a b c")(3_617, 7, 63_994_817)).ok   # other names: by place
+    assert not exercise("03", 4).judge(in_another_order._replace(first_ply=8)).ok
+
+
+def test_a_decimal_is_compared_to_float_precision_as_a_float_is():
+    assert exercise("04", 5).judge(Decimal(191) / Decimal(192)).ok      # rounded by the context, as 191/192 is
+    assert not exercise("04", 5).judge(Decimal("0.99479")).ok                  # a rounded estimate still is not
+
+
+class Uncomparable:
+    """A learner's value whose == raises (a numpy array's does, in an `if`)."""
+
+    def __eq__(self, other):
+        raise RuntimeError("no comparing me")
+
+
+def test_a_value_that_cannot_be_compared_is_named_not_a_traceback():
+    judged = exercise("04", 1).checker.judge(lambda board: Uncomparable())
+    assert judged.mistake == "wrong-type" and "cannot be compared with the right value (RuntimeError" in judged.text

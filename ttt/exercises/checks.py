@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, is_dataclass
+from dataclasses import fields as dataclass_fields
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
@@ -180,8 +181,11 @@ class FunctionCheck(Check):
 
         for case in self._each_case():
             got, value, error = self._value(run, case)
-            if error is None and self.compare(value, case.expected):
-                continue
+            try:
+                if error is None and self.compare(value, case.expected):
+                    continue
+            except Exception as problem:  # noqa: BLE001 - what came back cannot be compared (its == raises)
+                error = f"it cannot be compared with the right value ({type(problem).__name__}: {problem})"
             where, show = case.described()
             expected = reveal(f"expected: {case.expected!r}")
             # "is a return missing?" only where None is never right and no slip explains it
@@ -233,8 +237,8 @@ class FunctionCheck(Check):
                 kept = [one] if where is None else [index for index in (one, two)
                                                     if self.compare(mine, self._variant(index, where))]
                 candidates = kept + candidates[2:]
-        except Stop:
-            return None      # it fails elsewhere too: the disagreement alone is the message
+        except Exception:    # noqa: BLE001 - a Stop (it fails elsewhere too), or a value that cannot be compared
+            return None      # the disagreement alone is the message
         return self.mistakes[candidates[0]] if candidates else None
 
 
@@ -287,9 +291,11 @@ def _exact(number):
 
 
 def _same_number(answer, target, tolerance=0) -> bool:
-    """Exactly, or to float precision once one is a float: 0.1 + 0.2 matches 3/10."""
+    """Exactly, or to float precision once one is a float or a Decimal (rounded by its context, as 191/192 is):
+    0.1 + 0.2 matches 3/10."""
+    rounded = isinstance(answer, (float, Decimal)) or isinstance(target, float)
     answer, target = _exact(answer), _exact(target)
-    if isinstance(answer, float) or isinstance(target, float):
+    if rounded:
         return math.isclose(float(answer), float(target), rel_tol=1e-9, abs_tol=float(tolerance))
     return abs(answer - target) <= tolerance
 
@@ -308,6 +314,24 @@ def _number_problem(answer, what: str) -> str | None:
     if answer != answer or answer in (math.inf, -math.inf):
         return f"Give {what} as a number, not {'NaN' if answer != answer else answer}."
     return None
+
+
+def _key(name) -> str:
+    """A number's name as a learner may spell it: "first_ply", "First ply" and "first ply" are one."""
+    return str(name).replace("_", " ").strip().lower()
+
+
+def _fields(answer) -> dict:
+    """A dict's, a named tuple's or a dataclass's numbers by their names (as :func:`_key` spells them), else {}."""
+    if isinstance(answer, dict):
+        items = answer.items()
+    elif hasattr(answer, "_asdict"):
+        items = answer._asdict().items()
+    elif is_dataclass(answer) and not isinstance(answer, type):
+        items = ((item.name, getattr(answer, item.name)) for item in dataclass_fields(answer))
+    else:
+        return {}
+    return {_key(name): value for name, value in items}
 
 
 def _named(note) -> tuple[str, str]:
@@ -378,11 +402,12 @@ class NumbersCheck(Check):
 
     def _judge(self, answer) -> Verdict:
         names = list(self.expected)
-        if isinstance(answer, dict):
-            missing = [name for name in names if name not in answer]
+        fields = _fields(answer)
+        if isinstance(answer, dict) or {_key(name) for name in names} <= set(fields):
+            missing = [name for name in names if _key(name) not in fields]
             if missing:
                 return wrong(f"The answer has no {' and no '.join(missing)}: give ({', '.join(names)}).")
-            values = [answer[name] for name in names]
+            values = [fields[_key(name)] for name in names]
         elif isinstance(answer, (tuple, list)) and answer and all(is_unanswered(value) for value in answer):
             return unanswered(self.instruction)
         else:
