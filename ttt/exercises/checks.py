@@ -15,8 +15,8 @@ from typing import Callable, NamedTuple
 
 from ttt.board import Board
 from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
-from ttt.exercises.verdicts import (Boards, Verdict, describe_state, describe_value, is_unanswered, reveal, right,
-                                    shown, unanswered, wrong)
+from ttt.exercises.verdicts import (ERROR, Boards, Verdict, describe_exception, describe_state, describe_value,
+                                    is_unanswered, reveal, right, shown, unanswered, wrong)
 from ttt.geometry import BoardError
 
 
@@ -184,8 +184,11 @@ class FunctionCheck(Check):
             try:
                 if error is None and self.compare(value, case.expected):
                     continue
-            except Exception as problem:  # noqa: BLE001 - what came back cannot be compared (its == raises)
-                error = f"it cannot be compared with the right value ({type(problem).__name__}: {problem})"
+            except Exception as problem:  # noqa: BLE001 - what came back raised an error when compared: its own
+                where, show = case.described()
+                return wrong(f"{where[:1].upper()}{where[1:]} {name} returned {describe_value(got)}, which raised an"
+                             " error when compared with the right value:", *show, describe_exception(problem),
+                             mistake=ERROR)
             where, show = case.described()
             expected = reveal(f"expected: {case.expected!r}")
             # "is a return missing?" only where None is never right and no slip explains it
