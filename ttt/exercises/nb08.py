@@ -121,7 +121,7 @@ A_FORK_FEATURE = Exercise(
     number=2, starter=function_starter(fork_cells), code=(fork_cells,), answer=lambda: fork_cells,
     checker=FunctionCheck(   # every slip shows with at most five marks, at a tenth of the cost of all 5,478 positions
         _count_fork_cells, lambda: [board for board in all_positions() if board.moves_made <= 5], name="fork_cells",
-        label="all 2,350 positions with at most five marks", mistakes=[
+        label="all 2,350 positions with at most five marks", witnesses=8, mistakes=[   # 4: my_twos passed for a slip
             (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move"
              " (`board.turn`): \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.",
              "side-to-move"),
@@ -364,6 +364,7 @@ MENACE = Exercise(
                             765: "That counts every class, finished positions and O's turns included.",
                             289: "Those are the classes with O to move."},
                   "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."}},
+        slips={(304, 338): ("The two counts are the other way round: (boxes, without_last).", "swapped")},
         explain="338 classes with X to move; 34 of them have one empty cell."),
 )
 
