@@ -402,3 +402,9 @@ def test_a_count_on_other_lines_is_not_said_to_count_for_the_side_to_move():
 def test_menace_counts_the_other_way_round_are_named_as_such():
     judged = exercise("08", 5).judge((304, 338))
     assert judged.mistake == "swapped" and "the last move" not in judged.text
+
+
+def test_shares_given_as_unrounded_fractions_are_told_to_give_percent():
+    assert exercise("08", 3).judge((0.83473, 0.99911, 0.93820)).mistake == "a-fraction"
+    assert exercise("08", 3).judge((0.835, 0.999, 0.938)).mistake == "a-fraction"
+    assert exercise("08", 3).judge((0.5, 0.6, 0.7)).mistake == ""
