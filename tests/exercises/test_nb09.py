@@ -304,3 +304,8 @@ def test_a_pairing_given_as_a_dict_of_partners_is_read_as_pairs(symmetric):
     partners = dict(pairs) | ({b: a for a, b in pairs} if symmetric else {})
     assert exercise("09", 5).judge(partners).ok
     assert exercise("09", 5).judge(dict(pairs[:-1])).mistake == "line-without-pair"
+
+
+def test_a_pair_of_floats_is_told_that_cells_are_whole_numbers():
+    judged = exercise("09", 5).judge([(float(a), float(b)) for a, b in nb09.five_pairing()])
+    assert judged.mistake == "not-a-pair" and "whole numbers" in judged.text

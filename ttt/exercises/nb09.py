@@ -279,12 +279,12 @@ def _pairs(answer) -> list[tuple[int, int]]:
     pairs = []
     for pair in answer:
         try:
-            cells = sorted_cells(pair)
-        except TypeError:
-            cells = []
+            cells, why = sorted_cells(pair), ""
+        except TypeError as error:   # why: not cells at all, such as 0.0 (a float) or None
+            cells, why = [], f" ({error})"
         if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
-            stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).",
-                 mistake="not-a-pair")
+            stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1)"
+                 f"{why}.", mistake="not-a-pair")
         if cells[0] == cells[1]:
             stop(f"The pair {pair!r} holds one cell twice.", mistake="cell-twice-in-a-pair")
         pairs.append(tuple(cells))
