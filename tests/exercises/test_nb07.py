@@ -352,3 +352,18 @@ def test_a_base_three_key_is_not_told_that_a_symmetry_table_merges_two_cells():
     assert exercise("07", 2).judge(lambda x, o: _base_three(x, o, perms[:1])).mistake == "not-invariant"
     assert exercise("07", 2).judge(lambda x, o: _base_three(x, 0, perms)).mistake == "merges-classes"
 
+
+def test_tables_of_perm_i_instead_of_bits_are_named_as_tables_that_merge_cells():
+    tables = [list(perm) for _, perm in symmetries()]    # perm[i] where 1 << perm[i] was meant: 0 | 1 is one bit
+
+    def bit_key(x, o):
+        return min(sum_of(x, table) | sum_of(o, table) << 9 for table in tables)
+
+    def sum_of(bits, table):
+        moved = 0
+        for cell in range(9):
+            if bits >> cell & 1:
+                moved |= table[cell]
+        return moved
+    assert exercise("07", 2).judge(bit_key).mistake == "table-not-bijection"
+

@@ -102,10 +102,11 @@ def _key(bit_key: Learner, picture: Board):
 
 
 def _packs_bits(bit_key: Learner) -> bool:
-    """Whether the keys are packed bits: one X alone then has a key with one bit set, whatever its tables; a key of
-    another kind (base 3, a class number) may have any bits, so its bits say nothing about a table."""
+    """Whether the keys are packed bits: one X alone then has a key with at most one bit set, whatever its tables (none
+    when a table holds ``perm[i]`` for ``1 << perm[i]``); a key of another kind (base 3: 3 for an edge) may have any
+    bits, so its bits say nothing about a table."""
     keys = (bit_key(1 << cell, 0, where="on positions with one X and no O") for cell in range(9))
-    return all(isinstance(key, int) and not isinstance(key, bool) and key.bit_count() == 1 for key in keys)
+    return all(isinstance(key, int) and not isinstance(key, bool) and key.bit_count() <= 1 for key in keys)
 
 
 def _stop_if_merging(bit_key: Learner) -> None:
