@@ -408,3 +408,14 @@ def test_shares_given_as_unrounded_fractions_are_told_to_give_percent():
     assert exercise("08", 3).judge((0.83473, 0.99911, 0.93820)).mistake == "a-fraction"
     assert exercise("08", 3).judge((0.835, 0.999, 0.938)).mistake == "a-fraction"
     assert exercise("08", 3).judge((0.5, 0.6, 0.7)).mistake == ""
+
+
+def _the_cells(board):
+    """Returns the fork cells themselves, not how many there are."""
+    through = Counter(c for line in line_states(board)["my_ones"] for c in line if board.cells[c] == ".")
+    return [cell for cell, n in through.items() if n >= 2]
+
+
+def test_fork_cells_returning_the_cells_is_told_to_count_them():
+    assert exercise("08", 2).judge(_the_cells).mistake == "returns-cells"
+    assert exercise("08", 2).judge(lambda board: set(_the_cells(board))).mistake == "returns-cells"

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, When
 from ttt.exercises.verdicts import describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -132,7 +132,10 @@ A_FORK_FEATURE = Exercise(
              "counts-lines"),
             (lambda board: _count_fork_cells(board, at_least=1),
              "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
-             "at-least-one")]),
+             "at-least-one"),
+            (When(lambda board, expected, got: isinstance(got, (list, tuple, set, frozenset)) and len(got) == expected),
+             "That is a collection of cells, as many as there should be: the feature is their number, `len(...)`.",
+             "returns-cells")]),
 )
 
 
@@ -154,7 +157,7 @@ EXPLORATION = Exercise(
     checker=NumbersCheck(
         {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8}, tolerance=0.05,
         mistakes={name: {97.2: f"That is the share at the default ε = 0.1: pass `epsilon={epsilon}`.",
-                         # optimal_share's fraction, rounded or not (0.835, 0.83473): within the tolerance once in percent
+                         # optimal_share's fraction, rounded or not (0.835, 0.83473): in tolerance once in percent
                          (lambda given, share=share: abs(100 * given - share) <= 0.05 + 1e-9):
                              ("That is a fraction: give the share in percent, `round(100 * share, 1)`.", "a-fraction")}
                   for name, epsilon, share in (("ε = 0", 0, 83.5), ("ε = 0.3", 0.3, 99.9), ("ε = 1", 1, 93.8))},
