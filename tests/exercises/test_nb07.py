@@ -336,3 +336,34 @@ def test_invariance_answers(capsys):
     assert "is not right: it is too" not in out  # direction is off: it would give the answer away
     assert "That is the table of the correct search" in out and "many entries hold the value of a child" in out
     assert verdict(capsys, "07", 5, [0, 2_774.0, Decimal(4_016), Fraction(2_648)])[0] is True
+
+
+def _base_three(x, o, perms):
+    """A key of the learner's own: each cell's mark as a base-3 digit, the smallest over ``perms``."""
+    return min(sum((1 if x >> cell & 1 else 2 if o >> cell & 1 else 0) * 3 ** perm[cell] for cell in range(9))
+               for perm in perms)
+
+
+def test_a_base_three_key_is_not_told_that_a_symmetry_table_merges_two_cells():
+    # X on cells 0 and 1 is 1 + 3 = 4 in base 3, one bit set: no bit table is involved, so the words must not blame one
+    perms = [perm for _, perm in symmetries()]
+    assert exercise("07", 2).judge(lambda x, o: _base_three(x, o, perms)).ok
+    assert exercise("07", 2).judge(lambda x, o: _base_three(x, o, perms[:4])).mistake == "rotations-only"
+    assert exercise("07", 2).judge(lambda x, o: _base_three(x, o, perms[:1])).mistake == "not-invariant"
+    assert exercise("07", 2).judge(lambda x, o: _base_three(x, 0, perms)).mistake == "merges-classes"
+
+
+def test_tables_of_perm_i_instead_of_bits_are_named_as_tables_that_merge_cells():
+    tables = [list(perm) for _, perm in symmetries()]    # perm[i] where 1 << perm[i] was meant: 0 | 1 is one bit
+
+    def bit_key(x, o):
+        return min(sum_of(x, table) | sum_of(o, table) << 9 for table in tables)
+
+    def sum_of(bits, table):
+        moved = 0
+        for cell in range(9):
+            if bits >> cell & 1:
+                moved |= table[cell]
+        return moved
+    assert exercise("07", 2).judge(bit_key).mistake == "table-not-bijection"
+

@@ -385,3 +385,37 @@ def test_a_teacher_run_without_the_update_at_the_end_of_a_lost_game_is_told_wher
     value can only fall, from the end of a game O won, the update it leaves out."""
     judged = exercise("08", 4).judge(_teacher_with(learn_at_the_end=False))
     assert judged.mistake == "no-updates" and "the end of a game that O won" in judged.text
+
+
+def _on_my_twos(board):
+    """Counts the empty cells on two or more `my_twos` lines: not the side to move, another slip."""
+    through = Counter(c for line in line_states(board)["my_twos"] for c in line if board.cells[c] == ".")
+    return sum(n >= 2 for n in through.values())
+
+
+def test_a_count_on_other_lines_is_not_said_to_count_for_the_side_to_move():
+    # it agrees with the side-to-move slip on the first four boards where that slip is wrong, not on the next ones
+    judged = exercise("08", 2).judge(_on_my_twos)
+    assert not judged.ok and judged.mistake != "side-to-move"
+
+
+def test_menace_counts_the_other_way_round_are_named_as_such():
+    judged = exercise("08", 5).judge((304, 338))
+    assert judged.mistake == "swapped" and "the last move" not in judged.text
+
+
+def test_shares_given_as_unrounded_fractions_are_told_to_give_percent():
+    assert exercise("08", 3).judge((0.83473, 0.99911, 0.93820)).mistake == "a-fraction"
+    assert exercise("08", 3).judge((0.835, 0.999, 0.938)).mistake == "a-fraction"
+    assert exercise("08", 3).judge((0.5, 0.6, 0.7)).mistake == ""
+
+
+def _the_cells(board):
+    """Returns the fork cells themselves, not how many there are."""
+    through = Counter(c for line in line_states(board)["my_ones"] for c in line if board.cells[c] == ".")
+    return [cell for cell, n in through.items() if n >= 2]
+
+
+def test_fork_cells_returning_the_cells_is_told_to_count_them():
+    assert exercise("08", 2).judge(_the_cells).mistake == "returns-cells"
+    assert exercise("08", 2).judge(lambda board: set(_the_cells(board))).mistake == "returns-cells"

@@ -291,3 +291,21 @@ def _longest(plies_of, wins):
 def test_longest_win_slips_are_named(capsys, plies_of, wins, words):
     result, out = verdict(capsys, "09", 6, _longest(plies_of, wins))
     assert result is False and words in out
+
+
+def test_own_image_counts_the_other_way_round_are_named_as_such():
+    judged = exercise("09", 3).judge((21_805, 21_587))
+    assert judged.mistake == "swapped" and "pairs" not in judged.text
+
+
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_a_pairing_given_as_a_dict_of_partners_is_read_as_pairs(symmetric):
+    pairs = nb09.five_pairing()
+    partners = dict(pairs) | ({b: a for a, b in pairs} if symmetric else {})
+    assert exercise("09", 5).judge(partners).ok
+    assert exercise("09", 5).judge(dict(pairs[:-1])).mistake == "line-without-pair"
+
+
+def test_a_pair_of_floats_is_told_that_cells_are_whole_numbers():
+    judged = exercise("09", 5).judge([(float(a), float(b)) for a, b in nb09.five_pairing()])
+    assert judged.mistake == "not-a-pair" and "whole numbers" in judged.text

@@ -101,8 +101,18 @@ def _key(bit_key: Learner, picture: Board):
     return key
 
 
+def _packs_bits(bit_key: Learner) -> bool:
+    """Whether the keys are packed bits: one X alone then has a key with at most one bit set, whatever its tables (none
+    when a table holds ``perm[i]`` for ``1 << perm[i]``); a key of another kind (base 3: 3 for an edge) may have any
+    bits, so its bits say nothing about a table."""
+    keys = (bit_key(1 << cell, 0, where="on positions with one X and no O") for cell in range(9))
+    return all(isinstance(key, int) and not isinstance(key, bool) and key.bit_count() <= 1 for key in keys)
+
+
 def _stop_if_merging(bit_key: Learner) -> None:
     """Stop when a symmetry table sends two cells to one bit: with no O, a right image keeps both of X's bits."""
+    if not _packs_bits(bit_key):
+        return
     for a, b in ((a, b) for a in range(9) for b in range(a + 1, 9)):
         key = bit_key(1 << a | 1 << b, 0, where="on positions with two X's and no O")
         if isinstance(key, int) and not isinstance(key, bool) and key.bit_count() < 2:

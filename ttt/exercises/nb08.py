@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ttt.board import Board, other
 from ttt.exercises.calls import Learner, Stop, stop
-from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck
+from ttt.exercises.checks import CustomCheck, FunctionCheck, NumbersCheck, PositionCheck, When
 from ttt.exercises.verdicts import describe_value, reveal, right, unanswered
 from ttt.exercises.core import Exercise
 from ttt.exercises.starters import answer_starter, function_starter
@@ -121,7 +121,7 @@ A_FORK_FEATURE = Exercise(
     number=2, starter=function_starter(fork_cells), code=(fork_cells,), answer=lambda: fork_cells,
     checker=FunctionCheck(   # every slip shows with at most five marks, at a tenth of the cost of all 5,478 positions
         _count_fork_cells, lambda: [board for board in all_positions() if board.moves_made <= 5], name="fork_cells",
-        label="all 2,350 positions with at most five marks", mistakes=[
+        label="all 2,350 positions with at most five marks", witnesses=8, mistakes=[   # 4: my_twos passed for a slip
             (lambda board: _count_fork_cells(board, board.turn), "Perhaps you counted for the side to move"
              " (`board.turn`): \"my\" is the side that has just moved, `other(board.turn)`, as in `features`.",
              "side-to-move"),
@@ -132,7 +132,10 @@ A_FORK_FEATURE = Exercise(
              "counts-lines"),
             (lambda board: _count_fork_cells(board, at_least=1),
              "Perhaps you counted every empty cell on a `my_ones` line: count those on two or more of them.",
-             "at-least-one")]),
+             "at-least-one"),
+            (When(lambda board, expected, got: isinstance(got, (list, tuple, set, frozenset)) and len(got) == expected),
+             "That is a collection of cells, as many as there should be: the feature is their number, `len(...)`.",
+             "returns-cells")]),
 )
 
 
@@ -154,7 +157,9 @@ EXPLORATION = Exercise(
     checker=NumbersCheck(
         {"ε = 0": 83.5, "ε = 0.3": 99.9, "ε = 1": 93.8}, tolerance=0.05,
         mistakes={name: {97.2: f"That is the share at the default ε = 0.1: pass `epsilon={epsilon}`.",
-                         share / 100: "That is a fraction: give the share in percent, `round(100 * share, 1)`."}
+                         # optimal_share's fraction, rounded or not (0.835, 0.83473): in tolerance once in percent
+                         (lambda given, share=share: abs(100 * given - share) <= 0.05 + 1e-9):
+                             ("That is a fraction: give the share in percent, `round(100 * share, 1)`.", "a-fraction")}
                   for name, epsilon, share in (("ε = 0", 0, 83.5), ("ε = 0.3", 0.3, 99.9), ("ε = 1", 1, 93.8))},
         explain="Too little exploration sees too few positions; too much learns almost nothing."),
 )
@@ -364,6 +369,7 @@ MENACE = Exercise(
                             765: "That counts every class, finished positions and O's turns included.",
                             289: "Those are the classes with O to move."},
                   "without_last": {338: "Leave out the boxes of X's last move, with one empty cell."}},
+        slips={(304, 338): ("The two counts are the other way round: (boxes, without_last).", "swapped")},
         explain="338 classes with X to move; 34 of them have one empty cell."),
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 
@@ -210,7 +211,7 @@ OWN_IMAGE = Exercise(
                                   "counted once per symmetry there. Count positions, not (position, symmetry) pairs.",
                           5_424: "That counts classes with a symmetry; count their positions (each class's members)."},
             "fixed sum": {9_743_816: "That is the sum over all eight symmetries: leave out the identity's 9,722,011."},
-        },
+        }, slips={(21_805, 21_587): ("The two counts are the other way round: (symmetric, fixed_sum).", "swapped")},
         explain="8 × 1,217,977 − 9,722,011 = 21,805, and 21,587 different positions."),
 )
 
@@ -272,15 +273,18 @@ def _pairs(answer) -> list[tuple[int, int]]:
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
         stop(f"Give a list of pairs of cells, such as [(0, 1), (5, 10), ...], not {describe_value(answer)}.",
              mistake="not-a-list")
+    if isinstance(answer, Mapping):   # each cell's partner, {a: b}, maybe both ways: its items are the pairs
+        items = list(answer.items())
+        answer = [(a, b) for index, (a, b) in enumerate(items) if (b, a) not in items[:index]]
     pairs = []
     for pair in answer:
         try:
-            cells = sorted_cells(pair)
-        except TypeError:
-            cells = []
+            cells, why = sorted_cells(pair), ""
+        except TypeError as error:   # why: not cells at all, such as 0.0 (a float) or None
+            cells, why = [], f" ({error})"
         if len(cells) != 2 or not all(0 <= cell < 25 for cell in cells):
-            stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1).",
-                 mistake="not-a-pair")
+            stop(f"The pair {describe_value(pair)} does not hold two cells 0 to 24 of the 5×5 board, such as (0, 1)"
+                 f"{why}.", mistake="not-a-pair")
         if cells[0] == cells[1]:
             stop(f"The pair {pair!r} holds one cell twice.", mistake="cell-twice-in-a-pair")
         pairs.append(tuple(cells))
