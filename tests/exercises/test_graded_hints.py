@@ -118,3 +118,25 @@ def test_the_last_hint_points_to_the_solution_only_in_practice_mode(monkeypatch,
     monkeypatch.delenv("TTT_GRADED")
     item.hint(len(item.hints))
     assert ".solution()" in capsys.readouterr().out
+
+
+# an example position as a prompt or a starter writes it: "X../.O./...", or nine cells in a row
+EXAMPLE_POSITION = re.compile(r"(?<![\w/.])[XO.]{2,}(?:/[XO.]{2,})+(?![\w/.])|(?<![\w/.])[XO.]{9}(?![\w/.])")
+
+
+@pytest.mark.parametrize("item", [item for item in EXERCISES if item.kind in ("position", "custom")],
+                         ids=lambda item: item.key)
+def test_no_example_a_learner_is_shown_is_a_right_answer(item):
+    """04.2's prompt and starter once gave "XX./O../..." as the example of how to write a position: it was a right
+    answer, shown to every student in graded mode too.  Every example in a prompt, a starter, the check's
+    instruction or a hint not marked as giving the answer must be refused."""
+    shown = [item.prompt, item.starter, getattr(item.checker, "instruction", "") or "",
+             *(hint for number, hint in enumerate(item.hints, 1) if number not in item.giving)]
+    examples = {example for text in shown for example in EXAMPLE_POSITION.findall(text)}
+    assert not [example for example in sorted(examples) if item.judge(example).ok]
+
+
+def test_the_example_finder_reads_positions_as_prompts_write_them():
+    assert EXAMPLE_POSITION.findall('text such as "X../.O./...", or XO.XO.X.. and XO../..../....') == [
+        "X../.O./...", "XO.XO.X..", "XO../..../...."]
+    assert EXAMPLE_POSITION.findall("a filling 01.2/3 and ... and XOX") == []

@@ -158,7 +158,7 @@ def _compare_tables(perfect: Counter, quitter: Counter) -> str:
 
 
 GIVE_UP = Exercise(
-    number=2, starter=answer_starter('a Board, or text such as "XX./O../..."'), answer=first_differing_start,
+    number=2, starter=answer_starter('a Board, or text such as "X../.O./..."'), answer=first_differing_start,
     figures=lambda: dict(start=first_differing_start(), comparison=_compare_tables(*_tables(first_differing_start()))),
     code=(GiveUpPlayer, table_of, first_differing_start),
     checker=PositionCheck(
