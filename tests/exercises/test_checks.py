@@ -440,6 +440,8 @@ def test_named_numbers_are_read_by_their_names_however_a_learner_spells_them():
     assert exercise("03", 4).judge(Answer(63_994_817, 3_617, 7)).ok
     assert exercise("03", 4).judge(namedtuple("A", "a b c")(3_617, 7, 63_994_817)).ok   # other names: by place
     assert not exercise("03", 4).judge(in_another_order._replace(first_ply=8)).ok
+    assert exercise("07", 1).judge(dict(positions=111_973, rotate_180=123, mirror_left_right=105,   # the starter's
+                                        mirror_top_bottom=899, classes=28_275)).ok               # names, as keys
 
 
 def test_a_decimal_is_compared_to_float_precision_as_a_float_is():

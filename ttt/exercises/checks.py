@@ -4,6 +4,7 @@ printing, so that one check serves a notebook, a terminal and ``--verify`` alike
 from __future__ import annotations
 
 import math
+import re
 import numbers
 from dataclasses import KW_ONLY, dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
@@ -320,8 +321,8 @@ def _number_problem(answer, what: str) -> str | None:
 
 
 def _key(name) -> str:
-    """A number's name as a learner may spell it: "first_ply", "First ply" and "first ply" are one."""
-    return str(name).replace("_", " ").strip().lower()
+    """A number's name as a learner may spell it: "first_ply", "First ply" are one, "rotate_180" is "rotate 180°"."""
+    return " ".join(re.findall(r"[0-9a-z]+", str(name).lower()))
 
 
 def _fields(answer) -> dict:
