@@ -107,7 +107,8 @@ def test_numbers_check_names_each_wrong_number():
     assert "Give 2 numbers in this order, as a tuple or a list: (a, b); got 3" in toy.judge((1, 2, 3)).text
     assert "has no b" in toy.judge({"a": 1}).text
     assert "not 3 (an int)" in toy.judge(3).text
-    assert toy.judge(("1", 2)).text == "a: Give the a as a number, not the text '1': write 1, without quotes.\n(b: right.)"
+    assert toy.judge(("1", 2)).text == ("a: Give the a as a number, not the text '1': write 1, without quotes.\n"
+                                        "(b: right.)")
 
 
 def test_number_mistakes_carry_ids_and_may_be_predicates():
