@@ -128,6 +128,18 @@ class Budget:
             if self.mode != "timer":
                 self.spent -= used               # run() adds the whole call's time when it ends
 
+    def spent_by_finished_calls(self, this_call: float) -> bool:
+        """Whether calls that finished spent most of it: the stopped one, which took ``this_call``, used under half,
+        and did start (one that finds it spent by a stopped call is that call's loop, asked again)."""
+        return this_call < self.seconds / 2 and (this_call > 0 or not self._expired)
+
+    def grow(self) -> bool:
+        """Twice the seconds, up to :attr:`most`, for many calls that each finish (slower is not wasteful)."""
+        if self.seconds >= self.most:
+            return False
+        self.seconds = min(2 * self.seconds, self.most)
+        return True
+
     def disarm(self) -> None:
         armed, self._armed = self._armed, None
         if armed is None:
@@ -340,10 +352,8 @@ class Learner:
             calls = counter.calls
         capped = calls > cap
         seconds = f"{self.budget.seconds:g} s of CPU time"
-        # spent mostly by earlier calls, and the call before this one finished (not the same loop, stopped, again)
-        if not capped and this_call < self.budget.seconds / 2 and (this_call > 0 or not self.budget._expired):
-            if self.budget.seconds < self.budget.most:
-                self.budget.seconds = min(2 * self.budget.seconds, self.budget.most)
+        if not capped and self.budget.spent_by_finished_calls(this_call):
+            if self.budget.grow():
                 return None
             return wrong(f"{self.name} is too slow in all{place}:", *show,
                          f"Each call finishes, but the check had called it {plural(self.budget.asked, 'time')} when it"
