@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttt.exercises.words import listing, moves_text, ordinal, plural, signed
+from ttt.exercises.words import folded, listing, moves_text, ordinal, plural, signed
 
 
 @pytest.mark.parametrize("count, noun, text", [
@@ -39,3 +39,8 @@ def test_signed():
 
 def test_moves_text():
     assert moves_text([4, 0, 8]) == "X 4, O 0, X 8" and moves_text([]) == ""
+
+
+def test_folded_keeps_only_lower_case_words_and_numbers():
+    assert folded("rotate 180°") == folded("Rotate_180") == "rotate 180"
+    assert folded("That was a WIN; now it is a draw.") == "that was a win now it is a draw"

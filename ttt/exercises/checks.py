@@ -4,7 +4,6 @@ printing, so that one check serves a notebook, a terminal and ``--verify`` alike
 from __future__ import annotations
 
 import math
-import re
 import numbers
 from dataclasses import KW_ONLY, dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
@@ -18,6 +17,7 @@ from ttt.board import Board
 from ttt.exercises.calls import SLOW, Learner, Stop, run_judge, stop, untouched
 from ttt.exercises.verdicts import (ERROR, Boards, Verdict, describe_exception, describe_state, describe_value,
                                     is_unanswered, reveal, right, shown, unanswered, wrong)
+from ttt.exercises.words import folded
 from ttt.geometry import BoardError
 
 
@@ -322,7 +322,7 @@ def _number_problem(answer, what: str) -> str | None:
 
 def _key(name) -> str:
     """A number's name as a learner may spell it: "first_ply", "First ply" are one, "rotate_180" is "rotate 180°"."""
-    return " ".join(re.findall(r"[0-9a-z]+", str(name).lower()))
+    return folded(str(name))
 
 
 def _fields(answer) -> dict:

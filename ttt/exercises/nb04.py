@@ -14,7 +14,7 @@ from ttt.exercises.verdicts import reveal
 from ttt.exercises.core import Exercise
 from ttt.positions import all_positions, unfinished_positions
 from ttt.exercises.starters import answer_starter, function_starter
-from ttt.exercises.words import plural
+from ttt.exercises.words import folded, plural
 from ttt.match import play_match
 from ttt.players import PerfectPlayer, RandomPlayer
 from ttt.scores import sign
@@ -226,7 +226,7 @@ COACH = Exercise(
             (_spelled(lambda text: " ".join(re.findall(r"[A-Za-z0-9]+", text))),
              f"The words are right but not the punctuation or spacing: {_AS_THE_PROMPT}, with a semicolon "
              "between the two parts.", "punctuation"),
-            (_spelled(lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))),
+            (_spelled(folded),
              f"The words are right but not the capitals, punctuation or spacing: {_AS_THE_PROMPT}, all in "
              "lower case, with a semicolon between the two parts.", "capitals_and_punctuation")]),
 )

@@ -1,6 +1,8 @@
-"""Grammar for check messages, so that none says "1 insertions", "2th" or "a, b, c"."""
+"""Grammar for check messages, so that none says "1 insertions", "2th" or "a, b, c"; and how a learner may spell."""
 
 from __future__ import annotations
+
+import re
 
 _IRREGULAR = {"ply": "plies", "child": "children", "this": "these", "is": "are", "was": "were", "has": "have"}
 
@@ -36,3 +38,8 @@ def signed(value: int) -> str:
 def moves_text(moves) -> str:
     """``[4, 0, 8]`` as "X 4, O 0, X 8" (X first)."""
     return ", ".join(f"{'XO'[i % 2]} {move}" for i, move in enumerate(moves))
+
+
+def folded(text: str) -> str:
+    """Lower-case words and numbers only: spellings that differ in capitals, punctuation or spacing are one."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
